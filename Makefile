@@ -1,0 +1,45 @@
+# thunderc: `make run` and `make test` set everything up on a fresh Debian machine.
+BUILD     ?= build
+ASAN_BUILD ?= build-asan
+JOBS      ?= $(shell nproc)
+SAMPLE    ?= samples/llama_tiny.json
+PACKAGES  := cmake ninja-build g++ ccache pkg-config libcli11-dev nlohmann-json3-dev libspdlog-dev \
+             libfmt-dev libtorch-dev doctest-dev python3 python3-torch python3-jsonschema
+SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
+CMAKE_GEN  = $(if $(shell command -v ninja),-G Ninja,)
+
+.PHONY: deps configure build run test bench format asan clean
+
+deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) $(CMAKE_GEN)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: deps build
+	rm -rf out/$(notdir $(basename $(SAMPLE)))
+	$(BUILD)/thunderc validate $(SAMPLE)
+
+test: deps build
+	cd $(BUILD) && ctest --output-on-failure
+
+bench: deps build
+	@ls bench/*.sh >/dev/null 2>&1 && for b in bench/*.sh; do bash $$b $(BUILD); done || echo "no benchmarks yet"
+
+format:
+	clang-format -i $$(git ls-files '*.cpp' '*.h')
+
+asan: deps
+	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DTHUNDERC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)

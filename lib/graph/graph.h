@@ -1,0 +1,127 @@
+// The program graph, format 1, as plain structs mirroring schemas/graph.schema.json. load_graph()
+// builds one and guarantees every structural and static semantic rule of the format (see
+// docs/graph-format.md); the interpreter may rely on them. Every node keeps the JSON pointer of
+// the place it was read from, for located errors.
+#pragma once
+
+#include "values/dtype.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace thunderc {
+
+struct Expr;
+using Entries = std::vector<std::pair<std::string, Expr>>;
+
+// A VALUE (input description, literal) or OPERAND (may also read locals, build slices).
+struct Expr {
+  enum class Kind : uint8_t {
+    None, Bool, Int, Float, Str, // Python scalars
+    Local,                       // "%name": reads a local (text = name)
+    Tuple, List, Dict,           // items / entries
+    Tensor, DType, Device,       // metadata only
+    Object, Dataclass, Module,   // text = class name; entries = attrs / fields
+    Class,                       // the class object itself; text = class name
+    Ref,                         // text = pointer into inputs; target = the node it denotes
+    Slice,                       // items = start, stop, step (operands, None when absent)
+    Ellipsis,
+  };
+  Kind kind = Kind::None;
+  std::string pointer;
+
+  bool b = false;
+  int64_t i = 0;
+  double f = 0;
+  std::string text;
+
+  std::vector<int64_t> shape; // Tensor
+  DType dtype = DType::Float32;
+  Device device;
+  bool requires_grad = false;
+
+  std::vector<Expr> items;
+  Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs
+  Entries parameters, buffers, modules; // Module members (a null parameter/buffer is Kind::None)
+  const Expr *target = nullptr;        // Ref: the (non-Ref) node it denotes
+};
+
+struct Stmt {
+  enum class Kind : uint8_t {
+    Assign, GetAttr, SetAttr, GetItem, SetItem, Call, Method, New, If, For, Return, Raise
+  };
+  Kind kind = Kind::Assign;
+  std::string pointer;
+  std::string loc, src; // "" when absent
+
+  Expr obj;          // getattr, setattr, getitem, setitem, method: the receiver
+  Expr value;        // assign, setattr, setitem, return: the value; if: cond; for: iter
+  Expr index;        // getitem, setitem
+  std::string name;  // getattr/setattr/method: attribute; call: fn; new: class; raise: message
+  bool callee_is_local = false; // call/new: `name` is a local holding the callable or class
+  std::vector<Expr> args;
+  Entries kwargs;
+  std::string out;   // "" when the result is unused
+  std::vector<std::string> targets; // for: the names bound each iteration
+  bool unpack = false;              // for: target was a list of names
+  std::vector<Stmt> body, orelse;   // for: body; if: then / else
+};
+
+struct Param {
+  std::string name;
+  std::optional<Expr> default_value;
+};
+
+struct Function {
+  std::string name, pointer;
+  std::vector<Param> params;
+  std::vector<Stmt> body;
+  size_t statement_count = 0; // statements in body, nested ones included
+};
+
+struct ClassDecl {
+  std::string name, pointer;
+  std::string module, qualname, base;
+  std::vector<std::pair<std::string, std::string>> methods; // method name -> function name
+  bool is_dataclass = false;
+  std::vector<std::string> fields;
+  Entries defaults;
+  std::string printed_name; // module_qualname with '.', '<', '>' replaced by '_'
+  const std::string *method(const std::string &n) const;
+  const Expr *default_for(const std::string &field) const;
+};
+
+struct Inputs {
+  std::optional<Expr> self;
+  std::vector<Expr> args;
+  Entries kwargs;
+};
+
+struct Graph {
+  std::string file; // as given on the command line, for messages
+  std::string name, entry;
+  std::vector<ClassDecl> classes;
+  std::vector<Function> functions;
+  Inputs inputs;
+
+  const ClassDecl *find_class(const std::string &n) const;
+  const Function *find_function(const std::string &n) const;
+  std::vector<std::string> class_names() const;
+  std::vector<std::string> function_names() const;
+
+  std::map<std::string, size_t> class_index, function_index;
+};
+
+// Classes that need no declaration: torch.nn modules with PyTorch's attribute names and forward
+// semantics, and the builtin containers usable with `new`.
+bool is_builtin_class(const std::string &name);
+const std::vector<std::string> &builtin_class_names();
+
+std::string_view stmt_kind_name(Stmt::Kind);
+std::string_view expr_kind_name(Expr::Kind);
+
+} // namespace thunderc

@@ -1,0 +1,94 @@
+// The op catalogue: every tensor op thunderc knows, defined once in ops.def (one row per op:
+// id, torch spelling, ATen spelling, Python-style signature, flags). The interpreter dispatches
+// through lookup_*/bind/infer, the printers read the spellings, codegen reads the ATen name.
+// Meta functions compute output shape, dtype and device with PyTorch's broadcasting and type
+// promotion rules and reject exactly what PyTorch rejects (OpError).
+#pragma once
+
+#include "values/tensor_meta.h"
+
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace thunderc::ops {
+
+// An argument as meta functions see it.
+struct Arg {
+  enum class Kind : uint8_t { None, Bool, Int, Float, Str, DType, Device, Tensor, Seq, Slice, Ellipsis };
+  Kind kind = Kind::None;
+  bool b = false;
+  int64_t i = 0;
+  double f = 0;
+  std::string s;
+  DType dtype = DType::Float32;
+  Device device;
+  TensorMeta tensor;
+  std::vector<Arg> items; // Seq: tuple/list elements; Slice: start, stop, step (None when absent)
+
+  static Arg none() { return {}; }
+  static Arg of_bool(bool v);
+  static Arg of_int(int64_t v);
+  static Arg of_float(double v);
+  static Arg of_str(std::string v);
+  static Arg of_dtype(DType v);
+  static Arg of_device(Device v);
+  static Arg of_tensor(TensorMeta v);
+  static Arg of_seq(std::vector<Arg> v);
+};
+using Kwargs = std::vector<std::pair<std::string, Arg>>;
+
+enum class Op : uint16_t {
+#define THUNDERC_OP(id, torch_name, aten_name, signature, flags) id,
+#include "ops/ops.def"
+#undef THUNDERC_OP
+};
+
+enum Flag : uint32_t {
+  Pure = 1,          // no side effects
+  InPlace = 2,       // mutates its first argument (name ends in '_'); see functional()
+  View = 4,          // result aliases its input
+  Factory = 8,       // creates a tensor from Python values (arange, zeros, full, ...)
+  PythonResult = 16, // returns a Python value (size, dim, numel), not a tensor
+  MultiOutput = 32,  // returns a tuple of tensors (split, chunk, max with dim)
+};
+
+struct OpInfo {
+  Op op;
+  std::string_view id;         // "add"
+  std::string_view torch_name; // printed spelling: "torch.add", "torch.nn.functional.silu", "torch.Tensor.view"
+  std::string_view aten_name;  // "at::add"
+  std::string_view signature;  // "input, other, *, alpha=1"
+  uint32_t flags;
+};
+
+const OpInfo &info(Op);
+std::span<const OpInfo> all_ops();
+
+// `fn` of a call statement: "torch.add", "torch.nn.functional.silu", "torch.Tensor.view", and the
+// tensor-valued operator.* functions ("operator.add", "operator.getitem").
+std::optional<Op> lookup_function(std::string_view qualified_name);
+// `name` of a method statement whose receiver is a tensor: "view", "add_", "size".
+std::optional<Op> lookup_method(std::string_view method_name);
+// For an InPlace op, its out-of-place counterpart (add_ -> add); nullopt otherwise.
+std::optional<Op> functional(Op);
+
+// Thrown when an op is called wrongly or PyTorch would reject the arguments; the message names
+// the op and the offending shapes/dtypes. The interpreter adds the statement location.
+class OpError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Positional and keyword arguments bound to the signature, defaults filled in, in signature order.
+std::vector<Arg> bind(Op, const std::vector<Arg> &args, const Kwargs &kwargs);
+
+// Output metadata of a bound call: a Tensor Arg, a Seq of Tensor Args (MultiOutput), or a Python
+// value (PythonResult).
+Arg infer(Op, const std::vector<Arg> &bound);
+
+} // namespace thunderc::ops

@@ -1,0 +1,161 @@
+#include "support/json_reader.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <limits>
+#include <unordered_set>
+#include <vector>
+
+namespace thunderc {
+
+namespace {
+
+class Builder : public nlohmann::json_sax<Json> {
+public:
+  Builder(std::string_view text, size_t max_depth) : text_(text), max_depth_(max_depth) {}
+
+  Json root;
+
+  bool null() override { return add(Json(nullptr)); }
+  bool boolean(bool v) override { return add(Json(v)); }
+  bool number_integer(number_integer_t v) override { return add(Json(v)); }
+  bool number_unsigned(number_unsigned_t v) override {
+    if (v > static_cast<number_unsigned_t>(std::numeric_limits<int64_t>::max()))
+      fail(fmt::format("integer {} is out of range: integers must fit in 64 bits (signed)", v));
+    return add(Json(static_cast<int64_t>(v)));
+  }
+  bool number_float(number_float_t v, const string_t &raw) override {
+    if (raw.find_first_of(".eE") == std::string::npos)
+      fail(fmt::format("integer {} is out of range: integers must fit in 64 bits (signed)", raw));
+    if (!std::isfinite(v)) fail(fmt::format("number {} is out of range for a float", raw));
+    return add(Json(v));
+  }
+  bool string(string_t &v) override { return add(Json(std::move(v))); }
+  bool binary(binary_t &) override { return add(Json(nullptr)); }
+  bool start_object(std::size_t) override { return open(Json::object()); }
+  bool start_array(std::size_t) override { return open(Json::array()); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t &k) override {
+    Frame &top = frames_.back();
+    bool fresh = top.keys.insert(k).second;
+    top.key = std::move(k);
+    if (!fresh)
+      fail(fmt::format("duplicate key {}: each key may appear once in an object", py_str(top.key)));
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string &, const nlohmann::detail::exception &e) override {
+    // nlohmann's message reads "[json.exception.parse_error.101] parse error at line L, column C: WHAT".
+    std::string what = e.what();
+    if (auto close = what.find("] "); what.starts_with("[json.exception.") && close != what.npos)
+      what = what.substr(close + 2);
+    if (what.starts_with("parse error"))
+      if (auto colon = what.find(": "); colon != what.npos) what = what.substr(colon + 2);
+    if (what.starts_with("number overflow parsing "))
+      what = fmt::format("number {} is out of range for a float", what.substr(24));
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i + 1 < position && i < text_.size(); ++i) {
+      if (text_[i] == '\n') ++line, column = 1;
+      else ++column;
+    }
+    fail(fmt::format("invalid JSON at line {}, column {}: {}", line, column, what));
+  }
+
+private:
+  struct Frame {
+    Json *node;
+    std::string key;
+    std::unordered_set<std::string> keys;
+  };
+
+  std::string pointer() const {
+    std::string out;
+    for (size_t i = 0; i < frames_.size(); ++i) {
+      const Frame &f = frames_[i];
+      if (f.node->is_object()) {
+        if (!f.keys.empty()) out = pointer_join(out, f.key);
+      } else {
+        size_t n = f.node->size();
+        out = pointer_join(out, i + 1 < frames_.size() ? n - 1 : n);
+      }
+    }
+    return out;
+  }
+
+  [[noreturn]] void fail(const std::string &message) { fail(message, pointer()); }
+  [[noreturn]] void fail(const std::string &message, const std::string &ptr) {
+    throw UserError(ptr, message);
+  }
+
+  Json *add(Json &&value) {
+    if (frames_.empty()) {
+      root = std::move(value);
+      return &root;
+    }
+    Json &parent = *frames_.back().node;
+    if (parent.is_array()) {
+      parent.push_back(std::move(value));
+      return &parent.back();
+    }
+    // ordered_map is a vector of pairs; append directly (keys are known to be unique).
+    auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
+        parent.get_ref<Json::object_t &>());
+    members.emplace_back(frames_.back().key, std::move(value));
+    return &members.back().second;
+  }
+
+  bool open(Json &&container) {
+    if (frames_.size() >= max_depth_)
+      fail(fmt::format("nesting is deeper than {} levels; flatten the graph", max_depth_));
+    frames_.push_back({add(std::move(container)), {}, {}});
+    return true;
+  }
+
+  bool close() {
+    frames_.pop_back();
+    return true;
+  }
+
+  std::string_view text_;
+  size_t max_depth_;
+  std::vector<Frame> frames_;
+};
+
+} // namespace
+
+Json parse_json(std::string_view text, size_t max_depth) {
+  Builder builder(text, max_depth);
+  Json::sax_parse(text.begin(), text.end(), &builder, nlohmann::detail::input_format_t::json, true);
+  return std::move(builder.root);
+}
+
+std::string read_input_file(const std::string &path, size_t max_bytes) {
+  std::ifstream file;
+  std::istream *in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) throw UserError("", fmt::format("cannot open the graph file: {}", std::strerror(errno)));
+    in = &file;
+  }
+  std::string text;
+  char buffer[1 << 16];
+  while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in->gcount()));
+    if (text.size() > max_bytes)
+      throw UserError("", fmt::format("the graph file is larger than {} bytes (the limit; raise it "
+                                      "with --max-file-size)",
+                                      max_bytes));
+  }
+  if (in->bad()) throw UserError("", "cannot read the graph file");
+  return text;
+}
+
+} // namespace thunderc

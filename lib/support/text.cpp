@@ -1,0 +1,99 @@
+#include "support/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <fmt/format.h>
+
+namespace thunderc {
+
+bool is_identifier(std::string_view s) {
+  if (s.empty()) return false;
+  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (!alpha(s[0])) return false;
+  return std::all_of(s.begin(), s.end(), [&](char c) { return alpha(c) || (c >= '0' && c <= '9'); });
+}
+
+bool is_python_keyword(std::string_view s) {
+  static constexpr std::array<std::string_view, 35> keywords = {
+      "False", "None",   "True",    "and",      "as",       "assert", "async",  "await", "break",
+      "class", "continue", "def",   "del",      "elif",     "else",   "except", "finally", "for",
+      "from",  "global", "if",      "import",   "in",       "is",     "lambda", "nonlocal", "not",
+      "or",    "pass",   "raise",   "return",   "try",      "while",  "with",   "yield"};
+  return std::find(keywords.begin(), keywords.end(), s) != keywords.end();
+}
+
+namespace {
+// Decodes one UTF-8 sequence starting at s[i]; invalid bytes decode as themselves (0x80..0xFF).
+uint32_t next_codepoint(std::string_view s, size_t &i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i);
+  int extra = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+  if (extra == 0 || i + extra >= s.size()) {
+    ++i;
+    return c;
+  }
+  uint32_t cp = c & (0x3F >> extra);
+  for (int k = 1; k <= extra; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) {
+      ++i;
+      return c;
+    }
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  i += extra + 1;
+  return cp;
+}
+
+bool must_escape(uint32_t cp) {
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029 ||
+         cp == 0x85 || cp == 0xFEFF;
+}
+
+std::string escape(uint32_t cp) {
+  switch (cp) {
+  case '\n': return "\\n";
+  case '\r': return "\\r";
+  case '\t': return "\\t";
+  }
+  if (cp <= 0xFF) return fmt::format("\\x{:02x}", cp);
+  return fmt::format("\\u{:04x}", cp);
+}
+
+template <class Special> std::string escaped(std::string_view s, Special special) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  for (size_t i = 0; i < s.size();) {
+    size_t start = i;
+    uint32_t cp = next_codepoint(s, i);
+    if (special(cp, out)) continue;
+    if (must_escape(cp) || (cp >= 0x80 && i - start == 1)) out += escape(cp);
+    else out.append(s.substr(start, i - start));
+  }
+  return out;
+}
+} // namespace
+
+std::string py_str(std::string_view s) {
+  return "'" + escaped(s, [](uint32_t cp, std::string &out) {
+           if (cp == '\\') return out += "\\\\", true;
+           if (cp == '\'') return out += "\\'", true;
+           return false;
+         }) + "'";
+}
+
+std::string comment_safe(std::string_view s) {
+  return escaped(s, [](uint32_t, std::string &) { return false; });
+}
+
+std::string pointer_token(std::string_view key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+} // namespace thunderc

@@ -1,0 +1,34 @@
+// Text helpers shared by the loader, the diagnostics and the printers: Python identifiers and
+// keywords, Python string literals, comment-safe text and JSON pointer tokens. Every name that
+// comes from a graph reaches emitted code only through these.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace thunderc {
+
+// ASCII Python identifier: [A-Za-z_][A-Za-z0-9_]*.
+bool is_identifier(std::string_view s);
+// Python keyword or soft keyword that cannot be an attribute/parameter name (`class`, `None`, ...).
+bool is_python_keyword(std::string_view s);
+// A name usable as a Python attribute, parameter or local: identifier and not a keyword.
+inline bool is_python_name(std::string_view s) { return is_identifier(s) && !is_python_keyword(s); }
+
+// A single-quoted Python string literal that evaluates to exactly `s` (valid UTF-8 input);
+// control characters, C1 controls and U+2028/U+2029 are escaped.
+std::string py_str(std::string_view s);
+// `s` made safe inside a `#` comment: control and line-separator characters become Python-style
+// escapes (`\n`, `\x00`, `\u2028`) so that the comment cannot end early.
+std::string comment_safe(std::string_view s);
+
+// One JSON pointer reference token, escaped (`~` -> `~0`, `/` -> `~1`).
+std::string pointer_token(std::string_view key);
+inline std::string pointer_join(std::string_view base, std::string_view key) {
+  return std::string(base) + "/" + pointer_token(key);
+}
+inline std::string pointer_join(std::string_view base, size_t index) {
+  return std::string(base) + "/" + std::to_string(index);
+}
+
+} // namespace thunderc

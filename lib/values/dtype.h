@@ -1,0 +1,35 @@
+// Tensor element types and devices as the graph format names them (torch spellings), with the
+// short names of Thunder's type comments ("f32", "bf16") and a classification for promotion.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace thunderc {
+
+enum class DType : uint8_t {
+  Bool, UInt8, Int8, Int16, Int32, Int64, Float16, BFloat16, Float32, Float64, Complex64
+};
+
+std::string_view dtype_name(DType);       // "float32"
+std::string_view dtype_short_name(DType); // "f32"
+std::optional<DType> parse_dtype(std::string_view name);
+const std::vector<std::string> &dtype_names();
+bool is_floating(DType);
+bool is_complex(DType);
+bool is_integral(DType, bool include_bool);
+
+struct Device {
+  enum class Type : uint8_t { CPU, CUDA, Meta } type = Type::CPU;
+  int index = -1; // -1: no index given ("cuda")
+  bool operator==(const Device &) const = default;
+};
+
+std::string device_name(const Device &); // "cpu", "cuda:0"
+// "cpu", "cuda", "cuda:N", "meta"; nullopt for anything else.
+std::optional<Device> parse_device(std::string_view text);
+
+} // namespace thunderc

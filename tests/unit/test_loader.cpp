@@ -1,0 +1,198 @@
+#include "graph/load.h"
+#include "support/diagnostics.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace thunderc;
+namespace fs = std::filesystem;
+
+namespace {
+const fs::path source_dir = THUNDERC_SOURCE_DIR;
+
+std::string load_error(const std::string &text) {
+  try {
+    load_graph_text(text, "g.json");
+  } catch (const UserError &e) {
+    return e.render("g.json");
+  }
+  return "";
+}
+
+std::string minimal(const std::string &inputs, const std::string &body = R"([{"op": "return"}])") {
+  return R"({"format": "thunderc-graph", "version": 1, "name": "t",
+    "functions": {"f": {"params": ["a", {"name": "b", "default": 1}], "body": )" +
+         body + R"(}}, "entry": "f", "inputs": )" + inputs + "}";
+}
+} // namespace
+
+TEST_CASE("the loader mirrors the format") {
+  Graph g = load_graph((source_dir / "tests/graphs/loader_base.json").string());
+  CHECK(g.name == "err_case");
+  CHECK(g.entry == "forward");
+  REQUIRE(g.classes.size() == 2);
+  const ClassDecl *state = g.find_class("State");
+  REQUIRE(state);
+  CHECK(state->printed_name == "app_state_State");
+  REQUIRE(state->method("bump"));
+  CHECK(*state->method("bump") == "State.bump");
+  const ClassDecl *out = g.find_class("Out");
+  CHECK(out->is_dataclass);
+  CHECK(out->fields == std::vector<std::string>{"x", "extra"});
+  REQUIRE(out->default_for("extra"));
+  CHECK(out->default_for("extra")->kind == Expr::Kind::None);
+
+  const Function *fwd = g.find_function("forward");
+  REQUIRE(fwd);
+  REQUIRE(fwd->params.size() == 3);
+  CHECK(fwd->params[2].name == "scale");
+  REQUIRE(fwd->params[2].default_value);
+  CHECK(fwd->params[2].default_value->i == 2);
+  CHECK(fwd->statement_count == 4);
+  const Stmt &call = fwd->body[1];
+  CHECK(call.kind == Stmt::Kind::Call);
+  CHECK(call.name == "torch.mul");
+  CHECK(call.out == "y");
+  CHECK(call.loc == "m.py:3");
+  CHECK(call.src == "y = x * scale");
+  CHECK(call.pointer == "/functions/forward/body/1");
+  REQUIRE(call.args.size() == 2);
+  CHECK(call.args[0].kind == Expr::Kind::Local);
+  CHECK(call.args[0].text == "x");
+  CHECK(call.args[0].pointer == "/functions/forward/body/1/args/0");
+  CHECK(fwd->body[2].kind == Stmt::Kind::New);
+  CHECK(fwd->body[2].kwargs.at(0).first == "x");
+
+  REQUIRE(g.inputs.args.size() == 1);
+  const Expr &x = g.inputs.args[0];
+  CHECK(x.kind == Expr::Kind::Tensor);
+  CHECK(x.shape == std::vector<int64_t>{2, 3});
+  CHECK(x.dtype == DType::Float32);
+  CHECK(device_name(x.device) == "cpu");
+  const Expr &st = g.inputs.kwargs.at(0).second;
+  CHECK(st.kind == Expr::Kind::Object);
+  CHECK(st.text == "State");
+  CHECK(st.entries.at(0).first == "steps");
+}
+
+TEST_CASE("value forms") {
+  Graph g = load_graph_text(minimal(R"({"args": [[1, 2.0, {"float": 3}, "s", null, true,
+      {"list": [1]}, {"dict": {"k": 1, "a": 2}}, {"dtype": "bfloat16"}, {"device": "cuda:1"},
+      {"class": "torch.nn.Linear"},
+      {"tensor": [1, 6], "dtype": "int64", "device": "cuda:0", "requires_grad": true}]]})"),
+                            "g.json");
+  const Expr &t = g.inputs.args[0];
+  REQUIRE(t.kind == Expr::Kind::Tuple);
+  REQUIRE(t.items.size() == 12);
+  CHECK(t.items[0].kind == Expr::Kind::Int);
+  CHECK(t.items[1].kind == Expr::Kind::Float);
+  CHECK(t.items[2].kind == Expr::Kind::Float);
+  CHECK(t.items[2].f == 3.0);
+  CHECK(t.items[3].kind == Expr::Kind::Str);
+  CHECK(t.items[4].kind == Expr::Kind::None);
+  CHECK(t.items[5].kind == Expr::Kind::Bool);
+  CHECK(t.items[6].kind == Expr::Kind::List);
+  REQUIRE(t.items[7].kind == Expr::Kind::Dict);
+  CHECK(t.items[7].entries[0].first == "k"); // key order is kept
+  CHECK(t.items[7].entries[1].first == "a");
+  CHECK(t.items[8].dtype == DType::BFloat16);
+  CHECK(t.items[9].device == Device{Device::Type::CUDA, 1});
+  CHECK(t.items[10].kind == Expr::Kind::Class);
+  CHECK(t.items[11].requires_grad);
+  CHECK(t.items[11].dtype == DType::Int64);
+}
+
+TEST_CASE("operands: locals, escaped strings, slices, ellipsis") {
+  Graph g = load_graph_text(
+      minimal(R"({"args": [1]})",
+              R"([{"op": "getitem", "obj": "%a", "index": [{"slice": [null, "%b", 2]}, {"ellipsis": null}, null], "out": "c"},
+                  {"op": "assign", "value": "%%lit", "out": "d"},
+                  {"op": "return", "value": ["%c", "%d"]}])"),
+      "g.json");
+  const Stmt &s = g.functions[0].body[0];
+  REQUIRE(s.index.items.size() == 3);
+  CHECK(s.index.items[0].kind == Expr::Kind::Slice);
+  CHECK(s.index.items[0].items[1].kind == Expr::Kind::Local);
+  CHECK(s.index.items[1].kind == Expr::Kind::Ellipsis);
+  CHECK(s.index.items[2].kind == Expr::Kind::None);
+  CHECK(g.functions[0].body[1].value.kind == Expr::Kind::Str);
+  CHECK(g.functions[0].body[1].value.text == "%lit");
+}
+
+TEST_CASE("refs resolve to the node they denote, through chains") {
+  Graph g = load_graph_text(minimal(R"({"args": [{"tensor": [2]}],
+      "kwargs": {"b": [{"ref": "/args/0"}, {"ref": "/kwargs/b/0"}]}})"),
+                            "g.json");
+  const Expr &b = g.inputs.kwargs[0].second;
+  REQUIRE(b.items[0].target == &g.inputs.args[0]);
+  REQUIRE(b.items[1].target == &g.inputs.args[0]);
+}
+
+TEST_CASE("statement and nesting limits") {
+  LoadLimits small;
+  small.max_statements = 2;
+  CHECK_THROWS_WITH_AS(load_graph_text(minimal(R"({"args": [1]})",
+                                               R"([{"op": "return"}, {"op": "return"}, {"op": "return"}])"),
+                                       "g.json", small),
+                       doctest::Contains("more than 2 statements"), UserError);
+  std::string deep(100000, '[');
+  deep += std::string(100000, ']');
+  CHECK(load_error(deep).find("nesting is deeper than 256 levels") != std::string::npos);
+}
+
+TEST_CASE("the entry's parameters must all be bound") {
+  CHECK(load_error(minimal(R"({"args": []})")).find("parameter 'a' of f is not bound") !=
+        std::string::npos);
+  CHECK(load_error(minimal(R"({"kwargs": {"a": 1}})")).empty());
+}
+
+// Each tests/errors/<case>.json is rejected by `thunderc validate` with exit code 1 and the
+// message `FILE: POINTER: ...` containing the substring; <case>.err holds the pointer and the
+// substring on its first two lines.
+TEST_CASE("error cases") {
+  size_t count = 0;
+  std::vector<fs::path> files;
+  for (const auto &entry : fs::directory_iterator(source_dir / "tests/errors"))
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto &json : files) {
+    fs::path err = json;
+    err.replace_extension(".err");
+    std::ifstream expect(err);
+    REQUIRE_MESSAGE(expect, "missing " << err);
+    std::string pointer, substring;
+    std::getline(expect, pointer);
+    std::getline(expect, substring);
+    std::string command = std::string(THUNDERC_BINARY) + " validate '" + json.string() + "' 2>&1";
+    FILE *pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    std::string output;
+    std::array<char, 4096> buf;
+    while (size_t n = fread(buf.data(), 1, buf.size(), pipe)) output.append(buf.data(), n);
+    int status = pclose(pipe);
+    INFO("case " << json.filename().string() << ":\n" << output);
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK(output.starts_with(json.string() + ": " + pointer + ": "));
+    CHECK(output.find(substring) != std::string::npos);
+    ++count;
+  }
+  CHECK(count >= 40);
+}
+
+TEST_CASE("every sample and positive test graph validates") {
+  size_t count = 0;
+  for (const char *dir : {"samples", "tests/graphs"})
+    for (const auto &entry : fs::recursive_directory_iterator(source_dir / dir))
+      if (entry.path().extension() == ".json") {
+        INFO(entry.path().string());
+        CHECK_NOTHROW(load_graph(entry.path().string()));
+        ++count;
+      }
+  CHECK(count >= 1);
+}

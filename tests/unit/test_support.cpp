@@ -1,0 +1,56 @@
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <doctest/doctest.h>
+
+using namespace thunderc;
+
+TEST_CASE("python names") {
+  CHECK(is_python_name("hidden_states"));
+  CHECK(is_python_name("_x1"));
+  CHECK_FALSE(is_python_name("1x"));
+  CHECK_FALSE(is_python_name(""));
+  CHECK_FALSE(is_python_name("a.b"));
+  CHECK_FALSE(is_python_name("class"));
+  CHECK_FALSE(is_python_name("None"));
+  CHECK_FALSE(is_python_name("na\xc3\xafve")); // ASCII only
+}
+
+TEST_CASE("python string literals escape everything that could end them") {
+  CHECK(py_str("abc") == "'abc'");
+  CHECK(py_str("it's") == "'it\\'s'");
+  CHECK(py_str("a\\b") == "'a\\\\b'");
+  CHECK(py_str("l1\nl2\r\t") == "'l1\\nl2\\r\\t'");
+  CHECK(py_str(std::string("a\0b", 3)) == "'a\\x00b'");
+  CHECK(py_str("\xe2\x80\xa8") == "'\\u2028'");
+  CHECK(py_str("caf\xc3\xa9") == "'caf\xc3\xa9'");
+  CHECK(py_str("__import__('os')") == "'__import__(\\'os\\')'");
+}
+
+TEST_CASE("comments cannot be ended early") {
+  CHECK(comment_safe("h = self.norm(h)") == "h = self.norm(h)");
+  CHECK(comment_safe("a\nimport os") == "a\\nimport os");
+  CHECK(comment_safe("x\xe2\x80\xa9y") == "x\\u2029y");
+  CHECK(comment_safe(std::string("\0", 1)) == "\\x00");
+}
+
+TEST_CASE("json pointer tokens") {
+  CHECK(pointer_token("a/b~c") == "a~1b~0c");
+  CHECK(pointer_join("/kwargs", "x") == "/kwargs/x");
+  CHECK(pointer_join("/args", size_t{3}) == "/args/3");
+}
+
+TEST_CASE("did you mean") {
+  CHECK(did_you_mean("hiden", {"hidden", "other"}) == " (did you mean 'hidden'?)");
+  CHECK(did_you_mean("zzzzzz", {"hidden", "other"}).empty());
+  CHECK(one_of({"a", "b", "c"}) == "'a', 'b' or 'c'");
+}
+
+TEST_CASE("user errors render with file, pointer and stack") {
+  UserError e("/functions/forward/body/12/args/0", "unknown local 'hiden'",
+              {"in forward (m.py:3: h = f(hiden))", "called from Model.forward, statement 7"});
+  CHECK(e.render("graph.json") == "graph.json: /functions/forward/body/12/args/0: unknown local "
+                                  "'hiden'\n  in forward (m.py:3: h = f(hiden))\n  called from "
+                                  "Model.forward, statement 7");
+  CHECK_THROWS_AS(THUNDERC_ASSERT(1 == 2, "math"), InternalError);
+}
