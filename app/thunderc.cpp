@@ -37,8 +37,12 @@ int validate(const GraphArgs &args) {
   Graph g = load_graph(args.path, args.limits);
   size_t statements = 0;
   for (const auto &fn : g.functions) statements += fn.statement_count;
-  fmt::print("{}: valid ({} functions, {} statements, {} classes; entry {})\n", g.file,
-             g.functions.size(), statements, g.classes.size(), g.entry);
+  auto count = [](size_t n, std::string_view what) {
+    return fmt::format("{} {}{}", n, what, n == 1 ? "" : what.ends_with("s") ? "es" : "s");
+  };
+  fmt::print("{}: valid (entry {}; {}, {}, {})\n", g.file, g.entry,
+             count(g.functions.size(), "function"), count(statements, "statement"),
+             count(g.classes.size(), "class"));
   return 0;
 }
 

@@ -1,0 +1,24 @@
+// Prints a Trace as a self-contained Python module in Lightning Thunder's trace format: imports,
+// `@torch.no_grad()` and `@no_autocast`, the function with a type comment per parameter, one line
+// per instruction (2-space indent). Byte-identical for the same trace.
+#pragma once
+
+#include "trace/trace.h"
+
+#include <string>
+#include <vector>
+
+namespace thunderc {
+
+struct ClassImport {
+  std::string printed_name, module, qualname;
+};
+
+struct PythonOptions {
+  std::vector<ClassImport> classes; // classes the trace names, imported under their printed names
+  bool type_comments = false;       // computation: `t1 = f(x)  # t1: "cpu f32[2]"`
+};
+
+std::string print_python(const Trace &, const PythonOptions &);
+
+} // namespace thunderc

@@ -1,0 +1,156 @@
+"""Runtime support for the traces that thunderc writes (prologue.py, computation.py, epilogue.py).
+
+thunderc writes this file beside the traces. It holds the prologue's checks, `set_buffer` for the
+epilogue, `no_autocast`, and `import_class` for classes that cannot be imported by name. A failed
+check raises GuardFailure whose message names the input's path, e.g.
+"kwargs['past_key_values'].key_cache[0]: expected shape (1, 8, 128, 64), got (1, 8, 256, 64)".
+"""
+
+import ast
+import functools
+import importlib
+import sys
+
+import torch
+
+__all__ = [
+    "GuardFailure", "check_is", "check_keys", "check_len", "check_literal_like", "check_none",
+    "check_not_none", "check_number_type_and_value", "check_string_value",
+    "check_tensor_metadata", "check_type", "import_class", "no_autocast", "set_buffer",
+]
+
+
+class GuardFailure(RuntimeError):
+    """An input differs from what the compiled program was specialised for."""
+
+
+def _path_of(depth=2):
+    """The input path of the first argument of the check that called us, recovered from the
+    prologue's own unpack lines (`p1 = p0.key_cache`, `p0 = kwargs['past_key_values']`)."""
+    try:
+        frame = sys._getframe(depth)
+        import inspect
+        source = inspect.getsource(frame.f_code)
+        tree = ast.parse(source)
+        fn = tree.body[0]
+        origin = {}
+        for stmt in fn.body:
+            target = value = None
+            if isinstance(stmt, ast.AnnAssign):
+                target, value = stmt.target, stmt.value
+            elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+                target, value = stmt.targets[0], stmt.value
+            if isinstance(target, ast.Name) and value is not None:
+                origin[target.id] = value
+        line = frame.f_lineno - frame.f_code.co_firstlineno + 1
+        call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == line)
+        return _render(call.args[0], origin)
+    except Exception:  # only used to word a message: never mask the failure itself
+        return "input"
+
+
+def _render(node, origin):
+    if isinstance(node, ast.Name):
+        if node.id in origin:
+            return _render(origin[node.id], origin)
+        return "self" if node.id == "module" else node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_render(node.value, origin)}.{node.attr}"
+    if isinstance(node, ast.Subscript):
+        return f"{_render(node.value, origin)}[{ast.unparse(node.slice)}]"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+        # module.get_parameter('a.b') / get_buffer / get_submodule
+        name = ast.literal_eval(node.args[0])
+        return f"{_render(node.func.value, origin)}.{name}" if name else _render(node.func.value, origin)
+    return ast.unparse(node)
+
+
+def _fail(expected, got):
+    raise GuardFailure(f"{_path_of(3)}: expected {expected}, got {got}")
+
+
+def check_tensor_metadata(t, shape, device, dtype, requires_grad):
+    if not isinstance(t, torch.Tensor):
+        _fail("a tensor", type(t).__name__)
+    if tuple(t.shape) != tuple(shape):
+        _fail(f"shape {tuple(shape)}", tuple(t.shape))
+    if t.device != torch.device(device):
+        _fail(f"device {device}", str(t.device))
+    if t.dtype != dtype:
+        _fail(f"dtype {dtype}", t.dtype)
+    if t.requires_grad != requires_grad:
+        _fail(f"requires_grad={requires_grad}", t.requires_grad)
+
+
+def check_number_type_and_value(x, value):
+    if type(x) is not type(value) or (x != value and not (x != x and value != value)):
+        _fail(f"{type(value).__name__} {value!r}", f"{type(x).__name__} {x!r}")
+
+
+def check_string_value(x, value):
+    if type(x) is not str or x != value:
+        _fail(repr(value), repr(x))
+
+
+def check_literal_like(x, value):
+    if type(x) is not type(value) or x != value:
+        _fail(repr(value), repr(x))
+
+
+def check_len(x, n):
+    if len(x) != n:
+        _fail(f"length {n}", len(x))
+
+
+def check_none(x):
+    if x is not None:
+        _fail("None", type(x).__name__)
+
+
+def check_not_none(x):
+    if x is None:
+        _fail("a value other than None", None)
+
+
+def check_type(x, cls):
+    if type(x) is not cls:
+        _fail(f"an instance of {cls.__module__}.{cls.__qualname__}",
+              f"{type(x).__module__}.{type(x).__qualname__}")
+
+
+def check_keys(d, keys, ordered=False):
+    got = tuple(d.keys())
+    if (got != tuple(keys)) if ordered else (sorted(got) != sorted(keys)):
+        _fail(f"keys {tuple(keys)}", got)
+
+
+def check_is(a, b):
+    if a is not b:
+        _fail("the same object as another input path", "a different object")
+
+
+def set_buffer(module, path, value):
+    """Sets the buffer at dotted `path` of `module` (torch.nn.Module has get_buffer, not this)."""
+    *owner, name = path.split(".")
+    target = module.get_submodule(".".join(owner)) if owner else module
+    target._buffers[name] = value
+
+
+def no_autocast(fn):
+    """Runs `fn` with autocast disabled on every device type, as Thunder's traces do."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        with torch.autocast("cpu", enabled=False):
+            if torch.cuda.is_available():
+                with torch.autocast("cuda", enabled=False):
+                    return fn(*args, **kwargs)
+            return fn(*args, **kwargs)
+    return wrapper
+
+
+def import_class(module, qualname):
+    """The class `qualname` (dotted) of `module`; `<locals>` classes are looked up by the caller."""
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj

@@ -1,0 +1,87 @@
+#include "trace/trace.h"
+
+#include "support/text.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <unordered_set>
+
+namespace thunderc {
+
+std::string type_text(const ValueType &t) {
+  switch (t.kind) {
+  case ValueType::Kind::Tensor: return type_comment(t.tensor);
+  case ValueType::Kind::Int: return "int " + t.literal;
+  case ValueType::Kind::Float: return "float " + t.literal;
+  case ValueType::Kind::Bool: return "bool " + t.literal;
+  case ValueType::Kind::Str: return "str";
+  case ValueType::Kind::None: return "None";
+  case ValueType::Kind::Object: return t.class_repr;
+  case ValueType::Kind::Any: return "Any";
+  }
+  return "Any";
+}
+
+ValueId Trace::add_value(std::string name, ValueType type) {
+  values.push_back({std::move(name), std::move(type)});
+  return static_cast<ValueId>(values.size() - 1);
+}
+
+namespace {
+void collect_uses(const Operand &o, std::vector<ValueId> &out) {
+  if (o.kind == Operand::Kind::Value) out.push_back(o.value);
+  for (const auto &i : o.items) collect_uses(i, out);
+}
+} // namespace
+
+std::vector<std::string> verify(const Trace &t) {
+  std::vector<std::string> problems;
+  std::vector<bool> defined(t.values.size(), false);
+  auto define = [&](ValueId v, std::string_view where) {
+    if (v >= t.values.size()) problems.push_back(fmt::format("{}: defines unknown value {}", where, v));
+    else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where, t.name_of(v)));
+    else defined[v] = true;
+  };
+  std::unordered_set<std::string> names;
+  for (const auto &v : t.values) {
+    if (!is_python_name(v.name)) problems.push_back(fmt::format("invalid name {}", py_str(v.name)));
+    if (!names.insert(v.name).second) problems.push_back(fmt::format("name {} used twice", v.name));
+  }
+  for (ValueId p : t.params) define(p, "parameters");
+  size_t returns = 0;
+  for (size_t i = 0; i < t.body.size(); ++i) {
+    const Instr &ins = t.body[i];
+    std::string where = fmt::format("{} instruction {}", t.name, i);
+    std::vector<ValueId> uses;
+    for (const auto &a : ins.args) collect_uses(a, uses);
+    for (const auto &[k, a] : ins.kwargs) collect_uses(a, uses);
+    for (ValueId u : uses)
+      if (u >= t.values.size() || !defined[u])
+        problems.push_back(fmt::format("{}: uses {} before it is defined", where,
+                                       u < t.values.size() ? t.name_of(u) : std::to_string(u)));
+    for (ValueId o : ins.outs) define(o, where);
+    if (ins.kind == Instr::Kind::Return) {
+      ++returns;
+      if (i + 1 != t.body.size()) problems.push_back(where + ": return is not the last instruction");
+    }
+    if ((ins.kind == Instr::Kind::GetAttr || ins.kind == Instr::Kind::SetAttr) && !is_python_name(ins.attr))
+      problems.push_back(fmt::format("{}: invalid attribute {}", where, py_str(ins.attr)));
+  }
+  if (returns != 1) problems.push_back(t.name + ": must end with exactly one return");
+  return problems;
+}
+
+std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
+  if (is_hint && !is_taken(hint_or_prefix) && is_python_name(hint_or_prefix)) {
+    taken_.insert(hint_or_prefix);
+    return hint_or_prefix;
+  }
+  std::string prefix = is_hint ? "t" : hint_or_prefix;
+  std::string name;
+  do name = prefix + std::to_string(counter_++);
+  while (is_taken(name));
+  taken_.insert(name);
+  return name;
+}
+
+} // namespace thunderc

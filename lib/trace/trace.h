@@ -1,0 +1,102 @@
+// The trace IR: a straight-line Python function as a list of instructions over small typed value
+// handles. Prologue, computation and epilogue are all Traces; passes map Trace -> Trace and the
+// Python printer prints one. Names are assigned when a value is created and never change, so a
+// value has the same name in dumps, errors and every trace it is passed to.
+#pragma once
+
+#include "values/tensor_meta.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+namespace thunderc {
+
+using ValueId = uint32_t;
+
+// What the type comment of a value says.
+struct ValueType {
+  enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
+  Kind kind = Kind::Any;
+  TensorMeta tensor;      // Tensor
+  std::string literal;    // Int/Float/Bool: the Python literal of the specialised value
+  std::string class_repr; // Object: "<class 'transformers.cache_utils.StaticCache'>"
+};
+
+// `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
+std::string type_text(const ValueType &);
+
+// An argument: a value, a Python literal (already printed), or a tuple/list/dict of arguments.
+struct Operand {
+  enum class Kind : uint8_t { Value, Literal, Tuple, List, Dict } kind = Kind::Literal;
+  ValueId value = 0;
+  std::string literal;           // Literal: Python text ("None", "3", "'a'", "torch.float32")
+  std::vector<Operand> items;    // Tuple/List items, Dict values
+  std::vector<std::string> keys; // Dict: Python literal text of each key
+
+  static Operand of(ValueId v) { return {Kind::Value, v, {}, {}, {}}; }
+  static Operand lit(std::string text) { return {Kind::Literal, 0, std::move(text), {}, {}}; }
+  static Operand tuple(std::vector<Operand> items) { return {Kind::Tuple, 0, {}, std::move(items), {}}; }
+  static Operand list(std::vector<Operand> items) { return {Kind::List, 0, {}, std::move(items), {}}; }
+};
+
+struct Instr {
+  enum class Kind : uint8_t {
+    Call,    // outs = callee(args, kwargs)
+    GetAttr, // out = args[0].attr
+    GetItem, // out = args[0][args[1]]
+    SetAttr, // args[0].attr = args[1]
+    SetItem, // args[0][args[1]] = args[2]
+    Return,  // return args[0]
+    Comment, // # comment
+  };
+  Kind kind = Kind::Call;
+  std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
+  std::string callee;        // Call: printed callable ("torch.add", "check_len")
+  std::string attr;          // GetAttr, SetAttr: a Python identifier
+  std::vector<Operand> args;
+  std::vector<std::pair<std::string, Operand>> kwargs;
+  std::string comment; // Comment: the text; otherwise an optional trailing comment
+  int op = -1;         // computation ops: the ops::Op they denote (for passes and codegen)
+  bool annotate = false; // prints `out: "type" = ...` (prologue unpacks)
+  bool pure = false;     // may be removed when unused or merged with an identical instruction
+};
+
+struct ValueInfo {
+  std::string name;
+  ValueType type;
+};
+
+struct Trace {
+  std::string name;                // "prologue", "computation", "epilogue"
+  std::vector<ValueId> params;
+  bool varargs = false;            // prologue: `(*args, **kwargs)` after the params
+  std::vector<ValueInfo> values;   // indexed by ValueId
+  std::vector<Instr> body;
+  std::vector<std::string> classes_used; // printed class names to import, sorted
+
+  ValueId add_value(std::string name, ValueType type);
+  const std::string &name_of(ValueId v) const { return values.at(v).name; }
+};
+
+// Checks the invariants every pass keeps: every use is defined before it (by a parameter or an
+// earlier instruction), each value is defined once, names are unique identifiers, the trace ends
+// with one return. Returns the problems found (empty when valid).
+std::vector<std::string> verify(const Trace &);
+
+// Hands out names in the trace-wide scheme: one counter for all prefixes, starting at 0, skipping
+// numbers whose name is taken; hints (graph local names) are used as they are when free.
+class Namer {
+public:
+  std::string take(const std::string &hint_or_prefix, bool is_hint);
+  void reserve(const std::string &name) { taken_.insert(name); }
+  bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
+
+private:
+  std::unordered_set<std::string> taken_;
+  unsigned counter_ = 0;
+};
+
+} // namespace thunderc
