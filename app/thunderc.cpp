@@ -1,7 +1,10 @@
 // thunderc command line: parses arguments and calls the pipeline; no logic beyond wiring.
 // Exit codes: 0 ok, 1 bad input (located message on stderr), 2 usage, 3 internal error.
 
+#include "driver/compile.h"
 #include "graph/load.h"
+#include "passes/passes.h"
+#include "support/atomic_write.h"
 #include "support/diagnostics.h"
 
 #include <CLI/CLI.hpp>
@@ -46,6 +49,44 @@ int validate(const GraphArgs &args) {
   return 0;
 }
 
+struct CompileArgs {
+  std::string out_dir;
+  bool no_passes = false;
+  std::string dump_after;
+};
+
+void add_compile_args(CLI::App &cmd, CompileArgs &args) {
+  std::vector<std::string> stages = {"build", "all"};
+  for (const auto &p : pipeline()) stages.push_back(p.name);
+  cmd.add_flag("--no-passes", args.no_passes, "print the computation as built, without passes");
+  cmd.add_option("--dump-after", args.dump_after,
+                 "print the computation to stderr after a pass (or after every stage: all)")
+      ->check(CLI::IsMember(stages));
+}
+
+std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
+  Graph graph = load_graph(g.path, g.limits);
+  CompileOptions options;
+  options.passes = !c.no_passes;
+  options.dump_after = c.dump_after;
+  options.dump = [](const std::string &text) { std::cerr << text; };
+  return compile_graph(graph, options);
+}
+
+int compile(const GraphArgs &g, const CompileArgs &c) {
+  std::vector<std::pair<std::string, std::string>> files;
+  for (auto &f : run_compile(g, c)) files.emplace_back(f.name, std::move(f.text));
+  write_files_atomically(c.out_dir, files);
+  spdlog::info("wrote {} files to {}", files.size(), c.out_dir);
+  return 0;
+}
+
+int print_trace(const GraphArgs &g, const CompileArgs &c, const std::string &file) {
+  for (const auto &f : run_compile(g, c))
+    if (f.name == file) fmt::print("{}", f.text);
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -61,6 +102,8 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   app.footer("Examples:\n"
              "  thunderc validate samples/llama_tiny.json\n"
+             "  thunderc compile samples/llama_tiny.json -o out/llama_tiny\n"
+             "  thunderc print-epilogue samples/llama_static_cache.json\n"
              "  cat graph.json | thunderc validate -\n"
              "Exit codes: 0 ok, 1 bad input, 2 usage error, 3 internal error.\n"
              "The input format: docs/graph-format.md and schemas/graph.schema.json.");
@@ -81,6 +124,25 @@ int main(int argc, char **argv) {
                        "Prints a one-line summary on success; on failure, every message is\n"
                        "FILE: JSON-POINTER: what is wrong and how to fix it (exit code 1).");
 
+  CompileArgs compile_args;
+  CLI::App *compile_cmd = app.add_subcommand(
+      "compile", "write prologue.py, computation.py and epilogue.py (and their support module)");
+  add_graph_args(*compile_cmd, graph_args);
+  add_compile_args(*compile_cmd, compile_args);
+  compile_cmd->add_option("-o,--output", compile_args.out_dir, "output directory (created if missing)")
+      ->required();
+  compile_cmd->footer("Example:\n  thunderc compile samples/llama_tiny.json -o out/llama_tiny\n"
+                      "Files are replaced atomically: on failure no file is written or changed.");
+  std::vector<std::pair<CLI::App *, std::string>> printers;
+  for (const char *which : {"prologue", "computation", "epilogue"}) {
+    CLI::App *cmd = app.add_subcommand(std::string("print-") + which,
+                                       std::string("print the ") + which + " trace to stdout");
+    add_graph_args(*cmd, graph_args);
+    add_compile_args(*cmd, compile_args);
+    cmd->footer(fmt::format("Example:\n  thunderc print-{} samples/add.json", which));
+    printers.emplace_back(cmd, std::string(which) + ".py");
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
@@ -94,6 +156,9 @@ int main(int argc, char **argv) {
   const std::string &file = graph_args.path == "-" ? std::string("<stdin>") : graph_args.path;
   try {
     if (*validate_cmd) return validate(graph_args);
+    if (*compile_cmd) return compile(graph_args, compile_args);
+    for (auto &[cmd, file] : printers)
+      if (*cmd) return print_trace(graph_args, compile_args, file);
   } catch (const UserError &e) {
     std::cerr << e.render(file) << "\n";
     return 1;

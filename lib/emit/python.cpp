@@ -20,16 +20,22 @@ public:
       body += fmt::format("  # {}: \"{}\"\n", t_.name_of(p), type_text(t_.values[p].type));
     for (const auto &ins : t_.body) body += instr(ins);
 
-    std::string out = "import torch\n";
+    std::string out;
+    for (const char *module : {"collections", "math", "operator"})
+      if (uses_module(module))
+        out += fmt::format("import {}\n", module);
+    out += "import torch\n";
     std::set<std::string> support = {"no_autocast"};
     for (const auto &ins : t_.body)
       if (ins.kind == Instr::Kind::Call && ins.callee.find('.') == std::string::npos &&
           !is_class(ins.callee))
         support.insert(ins.callee);
-    out += "from thunderc_support import " + join(support) + "\n";
     std::vector<ClassImport> classes = o_.classes;
     std::sort(classes.begin(), classes.end(),
               [](auto &a, auto &b) { return a.printed_name < b.printed_name; });
+    for (const auto &c : classes)
+      if (!is_identifier(c.qualname)) support.insert("import_class");
+    out += "from thunderc_support import " + join(support) + "\n";
     for (const auto &c : classes) {
       if (is_identifier(c.qualname))
         out += fmt::format("from {} import {} as {}\n", c.module, c.qualname, c.printed_name);
@@ -38,8 +44,11 @@ public:
                            py_str(c.qualname));
     }
     std::string params;
-    for (ValueId p : t_.params) params += (params.empty() ? "" : ", ") + t_.name_of(p);
-    if (t_.varargs) params += std::string(params.empty() ? "" : ", ") + "*args, **kwargs";
+    for (size_t i = 0; i < t_.params.size(); ++i) {
+      size_t from_end = t_.params.size() - i;
+      const char *stars = !t_.varargs || from_end > 2 ? "" : from_end == 2 ? "*" : "**";
+      params += (i ? ", " : "") + std::string(stars) + t_.name_of(t_.params[i]);
+    }
     out += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
     return out + body;
   }
@@ -47,6 +56,12 @@ public:
 private:
   const Trace &t_;
   const PythonOptions &o_;
+
+  bool uses_module(const std::string &module) const {
+    for (const auto &ins : t_.body)
+      if (ins.kind == Instr::Kind::Call && ins.callee.starts_with(module + ".")) return true;
+    return false;
+  }
 
   bool is_class(const std::string &name) const {
     return std::any_of(o_.classes.begin(), o_.classes.end(),
@@ -109,7 +124,7 @@ private:
   std::string instr(const Instr &ins) const {
     std::string line;
     switch (ins.kind) {
-    case Instr::Kind::Comment: return "  # " + comment_safe(ins.comment) + "\n";
+    case Instr::Kind::Comment: return "  # " + ins.comment + "\n"; // made comment-safe by its author
     case Instr::Kind::Call: line = lhs(ins) + call(ins); break;
     case Instr::Kind::GetAttr: line = lhs(ins) + operand(ins.args[0]) + "." + ins.attr; break;
     case Instr::Kind::GetItem:

@@ -14,9 +14,10 @@ import sys
 import torch
 
 __all__ = [
-    "GuardFailure", "check_is", "check_keys", "check_len", "check_literal_like", "check_none",
-    "check_not_none", "check_number_type_and_value", "check_string_value",
-    "check_tensor_metadata", "check_type", "import_class", "no_autocast", "set_buffer",
+    "GuardFailure", "check_hasattr", "check_is", "check_is_not", "check_keys", "check_len",
+    "check_literal_like", "check_none", "check_not_none", "check_number_type_and_value",
+    "check_string_value", "check_tensor_metadata", "check_type", "import_class", "no_autocast",
+    "replace_items", "set_buffer",
 ]
 
 
@@ -129,6 +130,25 @@ def check_is(a, b):
         _fail("the same object as another input path", "a different object")
 
 
+def check_is_not(a, b):
+    if a is b:
+        _fail("a different object from another input path", "the same object")
+
+
+def check_hasattr(x, name, present):
+    if hasattr(x, name) != present:
+        _fail(f"{'an' if present else 'no'} attribute {name!r}", "the opposite")
+
+
+def replace_items(container, items):
+    """Gives an input list or dict the final contents the program left it with."""
+    if isinstance(container, dict):
+        container.clear()
+        container.update(items)
+    else:
+        container[:] = items
+
+
 def set_buffer(module, path, value):
     """Sets the buffer at dotted `path` of `module` (torch.nn.Module has get_buffer, not this)."""
     *owner, name = path.split(".")
@@ -146,6 +166,31 @@ def no_autocast(fn):
                     return fn(*args, **kwargs)
             return fn(*args, **kwargs)
     return wrapper
+
+
+def _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+                                  is_causal=False, scale=None):
+    """PyTorch 2's math reference of scaled_dot_product_attention, for PyTorch versions without it."""
+    import math
+    L, S = query.shape[-2], key.shape[-2]
+    scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
+    bias = torch.zeros(L, S, dtype=query.dtype, device=query.device)
+    if is_causal:
+        mask = torch.ones(L, S, dtype=torch.bool, device=query.device).tril(diagonal=0)
+        bias = bias.masked_fill(mask.logical_not(), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            bias = bias.masked_fill(attn_mask.logical_not(), float("-inf"))
+        else:
+            bias = bias + attn_mask
+    weight = torch.softmax(query @ key.transpose(-2, -1) * scale + bias, dim=-1)
+    if dropout_p > 0.0:
+        weight = torch.dropout(weight, dropout_p, train=True)
+    return weight @ value
+
+
+if not hasattr(torch.nn.functional, "scaled_dot_product_attention"):
+    torch.nn.functional.scaled_dot_product_attention = _scaled_dot_product_attention
 
 
 def import_class(module, qualname):

@@ -29,6 +29,7 @@ struct Arg {
   Device device;
   TensorMeta tensor;
   std::vector<Arg> items; // Seq: tuple/list elements; Slice: start, stop, step (None when absent)
+  bool is_list = false;   // Seq: a Python list (as an index it is one advanced index, like a tensor)
 
   static Arg none() { return {}; }
   static Arg of_bool(bool v);
@@ -39,7 +40,15 @@ struct Arg {
   static Arg of_device(Device v);
   static Arg of_tensor(TensorMeta v);
   static Arg of_seq(std::vector<Arg> v);
+  static Arg of_list(std::vector<Arg> v); // a Seq with is_list set
+  static Arg of_slice(Arg start, Arg stop, Arg step);
+  static Arg ellipsis();
 };
+
+// Python's repr of an argument, for messages: None, True, 3, 2.5, 'text', torch.float32,
+// device(type='cuda', index=0), (1, 2), [1, 2], slice(None, 2, None), Ellipsis, and a tensor as
+// its type comment in angle brackets: <cpu f32[2, 3]>.
+std::string describe(const Arg &);
 using Kwargs = std::vector<std::pair<std::string, Arg>>;
 
 enum class Op : uint16_t {
@@ -51,10 +60,13 @@ enum class Op : uint16_t {
 enum Flag : uint32_t {
   Pure = 1,          // no side effects
   InPlace = 2,       // mutates its first argument (name ends in '_'); see functional()
-  View = 4,          // result aliases its input
+  View = 4,          // result may alias its input (always for view/permute/...; reshape, to,
+                     // contiguous, getitem, dropout(training=False) when no copy is needed)
   Factory = 8,       // creates a tensor from Python values (arange, zeros, full, ...)
   PythonResult = 16, // returns a Python value (size, dim, numel), not a tensor
-  MultiOutput = 32,  // returns a tuple of tensors (split, chunk, max with dim)
+  MultiOutput = 32,  // returns a tuple of tensors (split, chunk; max/min only when given a dim)
+  Method = 64,       // a function that is also a tensor method named like its spelling's last part
+  Random = 128,      // may draw random numbers (dropout): never merge two calls
 };
 
 struct OpInfo {
@@ -68,6 +80,17 @@ struct OpInfo {
 
 const OpInfo &info(Op);
 std::span<const OpInfo> all_ops();
+
+// One parameter of an op's signature, parsed once from OpInfo::signature.
+struct Param {
+  std::string_view name;            // as PyTorch spells it: "input", "dim", "keepdim"
+  std::optional<Arg> default_value; // nullopt: required
+  bool keyword_only = false;        // after `*` or after a `*name` parameter
+  bool variadic = false;            // `*size`: takes the remaining positionals as one Seq
+  std::vector<std::string_view> aliases; // other keyword spellings accepted (`a|b`)
+};
+// The parameters of an op in signature order; bind() returns one Arg per entry.
+std::span<const Param> params(Op);
 
 // `fn` of a call statement: "torch.add", "torch.nn.functional.silu", "torch.Tensor.view", and the
 // tensor-valued operator.* functions ("operator.add", "operator.getitem").
@@ -85,10 +108,16 @@ public:
 };
 
 // Positional and keyword arguments bound to the signature, defaults filled in, in signature order.
+// PyTorch's overloads are folded in: `x.to(dtype)` / `x.to(other)` bind device and dtype,
+// `torch.arange(end)` binds start=0, `x.var(unbiased)` binds unbiased. Throws OpError naming the op.
 std::vector<Arg> bind(Op, const std::vector<Arg> &args, const Kwargs &kwargs);
 
 // Output metadata of a bound call: a Tensor Arg, a Seq of Tensor Args (MultiOutput), or a Python
-// value (PythonResult).
+// value (PythonResult). In-place ops return the metadata of their (unchanged) first argument.
+// Python numbers are weak operands (PyTorch's wrapped numbers). Only semantic checks are made:
+// kernels a backend lacks for a dtype (Half on CPU) are accepted. Shapes that depend on tensor
+// data (a bool-mask index, tensor repeats without output_size) are rejected with OpError.
+// requires_grad follows eager grad mode: set when a floating input requires grad.
 Arg infer(Op, const std::vector<Arg> &bound);
 
 } // namespace thunderc::ops

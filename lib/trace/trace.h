@@ -72,7 +72,7 @@ struct ValueInfo {
 struct Trace {
   std::string name;                // "prologue", "computation", "epilogue"
   std::vector<ValueId> params;
-  bool varargs = false;            // prologue: `(*args, **kwargs)` after the params
+  bool varargs = false;            // prologue: the last two params print as `*args, **kwargs`
   std::vector<ValueInfo> values;   // indexed by ValueId
   std::vector<Instr> body;
   std::vector<std::string> classes_used; // printed class names to import, sorted

@@ -1,0 +1,33 @@
+#include "driver/compile.h"
+
+#include "emit/python.h"
+#include "emit/support_py.h"
+#include "passes/passes.h"
+#include "support/diagnostics.h"
+#include "trace/build.h"
+
+#include <fmt/format.h>
+
+namespace thunderc {
+
+std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
+  Program program = interpret(graph, options.interp);
+  Traces t = build_traces(graph, program);
+  auto dump = [&](const std::string &stage, const Trace &trace) {
+    if (options.dump && (options.dump_after == "all" || options.dump_after == stage))
+      options.dump(fmt::format("# computation after {}\n{}", stage,
+                               print_python(trace, t.computation_options)));
+  };
+  dump("build", t.computation);
+  if (options.passes) t.computation = run_pipeline(t.computation, dump);
+  for (const Trace *trace : {&t.prologue, &t.computation, &t.epilogue}) {
+    auto problems = verify(*trace);
+    THUNDERC_ASSERT(problems.empty(), trace->name + " fails verification: " + problems.front());
+  }
+  return {{"prologue.py", print_python(t.prologue, t.prologue_options)},
+          {"computation.py", print_python(t.computation, t.computation_options)},
+          {"epilogue.py", print_python(t.epilogue, t.epilogue_options)},
+          {"thunderc_support.py", support_py_source}};
+}
+
+} // namespace thunderc

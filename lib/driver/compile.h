@@ -1,0 +1,27 @@
+// The pipeline as one straight function: load -> interpret -> build traces -> passes -> print.
+#pragma once
+
+#include "graph/load.h"
+#include "interp/interpret.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace thunderc {
+
+struct CompileOptions {
+  InterpOptions interp;
+  bool passes = true;
+  std::string dump_after; // a pass name or "all": print the computation after it
+  std::function<void(const std::string &)> dump; // where dumps go (stderr in the CLI)
+};
+
+struct OutputFile {
+  std::string name, text;
+};
+
+// prologue.py, computation.py, epilogue.py and thunderc_support.py, in that order.
+std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options);
+
+} // namespace thunderc

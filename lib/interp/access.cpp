@@ -1,0 +1,452 @@
+// Attribute and item access with Python's lookup rules, and iteration. Reads of input members
+// mark them reached (and check aliasing); writes to input objects become side effects
+// (effects.cpp); writes to objects made while tracing are plain state.
+#include "interp/interpreter.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <fmt/format.h>
+
+namespace thunderc::interp {
+
+namespace {
+bool all_digits(std::string_view s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+const std::vector<std::string> &list_methods() {
+  static const std::vector<std::string> m = {"append", "extend", "pop",  "insert", "index", "count",
+                                             "copy",   "clear",  "remove", "reverse"};
+  return m;
+}
+const std::vector<std::string> &dict_methods() {
+  static const std::vector<std::string> m = {"get", "keys",  "values", "items", "update",
+                                             "setdefault", "pop", "copy", "clear"};
+  return m;
+}
+const std::vector<std::string> &str_methods() {
+  static const std::vector<std::string> m = {"startswith", "endswith", "join",  "lower", "upper",
+                                             "split",      "strip",    "replace", "format"};
+  return m;
+}
+bool has(const std::vector<std::string> &names, const std::string &n) {
+  return std::find(names.begin(), names.end(), n) != names.end();
+}
+} // namespace
+
+std::vector<Value> Interpreter::submodules(Value m) const {
+  std::vector<Value> out;
+  for (const Entry &e : h.entries(m))
+    if (e.slot == Slot::Submodule) out.push_back(e.value);
+  return out;
+}
+
+Value Interpreter::read_entry(Value owner, const Entry &e) {
+  Value v = e.value;
+  if (h.from_input(owner)) {
+    if (e.alias) {
+      std::string key(h.symbol(e.name));
+      bool int_key = e.slot == Slot::Submodule && all_digits(key);
+      alias_read(owner, key, int_key, int_key ? std::stoll(key) : 0, e.slot, v);
+    }
+    reached(v);
+  }
+  return v;
+}
+
+Value Interpreter::read_item(Value seq, size_t i) {
+  Value v = h.items(seq)[i];
+  if (h.from_input(seq)) {
+    if (alias_items.count(uint64_t(seq.id) << 32 | i))
+      alias_read(seq, "#" + std::to_string(i), true, int64_t(i), Slot::Item, v);
+    reached(v);
+  }
+  return v;
+}
+
+// ---- getattr --------------------------------------------------------------------------------
+
+namespace {
+bool module_builtin_method(const std::string &base, const std::string &name) {
+  static const std::vector<std::string> common = {"register_buffer", "get_submodule",
+                                                  "get_parameter", "get_buffer"};
+  if (has(common, name)) return true;
+  if (base == "torch.nn.ModuleDict") return name == "keys" || name == "values" || name == "items";
+  return name == "forward" && base != "torch.nn.Module" && base != "torch.nn.ModuleList" &&
+         base != "torch.nn.ModuleDict";
+}
+} // namespace
+
+std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name) {
+  switch (h.kind(obj)) {
+  case Kind::Object:
+  case Kind::Dataclass:
+    if (Entry *e = h.find_attr(obj, name)) return read_entry(obj, *e);
+    if (find_method(std::string(h.name(obj)), name)) {
+      rely_type(obj);
+      return h.method(obj, name);
+    }
+    return std::nullopt;
+  case Kind::Module: {
+    // Instance attributes win over methods, methods over parameters/buffers/sub-modules (which
+    // nn.Module.__getattr__ finds only when normal lookup fails).
+    Entry *e = h.find_attr(obj, name);
+    if (e && e->slot == Slot::Attr) return read_entry(obj, *e);
+    std::string cls(h.name(obj));
+    if (find_method(cls, name) || module_builtin_method(builtin_base(cls), name)) {
+      rely_type(obj);
+      return h.method(obj, name);
+    }
+    if (e) return read_entry(obj, *e);
+    return std::nullopt;
+  }
+  case Kind::Tensor: {
+    bool found = false;
+    Value v = tensor_attr(obj, name, &found);
+    if (found) return v;
+    if (ops::lookup_method(name) || name == "item" || name == "tolist" || name == "is_floating_point" ||
+        name == "element_size")
+      return h.method(obj, name);
+    return std::nullopt;
+  }
+  case Kind::Class:
+    if (const std::string *fn = find_method(std::string(h.name(obj)), name)) return h.function(*fn);
+    return std::nullopt;
+  case Kind::List:
+    if (has(list_methods(), name)) return h.method(obj, name);
+    return std::nullopt;
+  case Kind::Dict:
+    if (has(dict_methods(), name)) return h.method(obj, name);
+    return std::nullopt;
+  case Kind::Tuple:
+    if (name == "index" || name == "count") return h.method(obj, name);
+    return std::nullopt;
+  case Kind::Str:
+    if (has(str_methods(), name)) return h.method(obj, name);
+    return std::nullopt;
+  case Kind::Range:
+  case Kind::Slice: {
+    static const char *parts[] = {"start", "stop", "step"};
+    for (size_t i = 0; i < 3; ++i)
+      if (name == parts[i]) return h.items(obj)[i];
+    return std::nullopt;
+  }
+  case Kind::DType:
+    rely(obj);
+    if (name == "is_floating_point") return h.boolean(is_floating(h.as_dtype(obj)), kComputed);
+    if (name == "is_complex") return h.boolean(is_complex(h.as_dtype(obj)), kComputed);
+    return std::nullopt;
+  case Kind::Device:
+    rely(obj);
+    if (name == "type") {
+      Device d = h.as_device(obj);
+      return h.str(device_name(Device{d.type, -1}), kComputed);
+    }
+    if (name == "index") {
+      Device d = h.as_device(obj);
+      return d.index < 0 ? h.none(kComputed) : num(d.index);
+    }
+    return std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
+Value Interpreter::getattr(Value obj, const std::string &name) {
+  if (auto v = try_getattr(obj, name)) return *v;
+  std::vector<std::string> names;
+  if (h.is(obj, Kind::Object) || h.is(obj, Kind::Dataclass) || h.is(obj, Kind::Module)) {
+    for (const Entry &e : h.entries(obj)) names.emplace_back(h.symbol(e.name));
+    for (const ClassDecl *c = g.find_class(std::string(h.name(obj))); c;
+         c = c->base.empty() ? nullptr : g.find_class(c->base))
+      for (const auto &[m, fn] : c->methods) names.push_back(m);
+    rely_hasattr(obj, name, false);
+  }
+  if (h.is(obj, Kind::Tensor))
+    for (const auto &op : ops::all_ops())
+      names.emplace_back(op.torch_name.substr(op.torch_name.rfind('.') + 1));
+  fail(fmt::format("{} object has no attribute {}{}", py_str(h.type_name(obj)), py_str(name),
+                   did_you_mean(name, names)));
+}
+
+// ---- setattr --------------------------------------------------------------------------------
+
+void Interpreter::setattr(Value obj, const std::string &name, Value value) {
+  Kind k = h.kind(obj);
+  if (k == Kind::Object || k == Kind::Dataclass) {
+    h.set_attr(obj, name, value, k == Kind::Dataclass && h.find_attr(obj, name) ? Slot::Field : Slot::Attr);
+    if (h.from_input(obj))
+      record_effect(SideEffect{.kind = SideEffect::Kind::SetAttr, .target = obj, .name = name, .value = value},
+                    "." + name);
+    return;
+  }
+  if (k != Kind::Module)
+    fail(fmt::format("cannot set attribute {} of a {} object", py_str(name), py_str(h.type_name(obj))));
+  Entry *e = h.find_attr(obj, name);
+  Slot slot = e ? e->slot : h.is(value, Kind::Module) ? Slot::Submodule : Slot::Attr;
+  bool input = h.from_input(obj);
+  if (slot == Slot::Parameter && !h.is(value, Kind::None))
+    fail(fmt::format("cannot assign {} to parameter {} of {}: parameters are torch.nn.Parameter "
+                     "objects; update the tensor in place (copy_) instead",
+                     h.repr(value), py_str(name), h.path_of(obj)));
+  if (slot == Slot::Buffer && !h.is(value, Kind::Tensor) && !h.is(value, Kind::None))
+    fail(fmt::format("cannot assign {} to buffer {}: a buffer holds a tensor or None",
+                     h.repr(value), py_str(name)));
+  if (slot == Slot::Submodule && input)
+    fail(fmt::format("replacing sub-module {} of the input module {} is not supported",
+                     py_str(name), h.path_of(obj)));
+  if (slot == Slot::Submodule && !h.is(value, Kind::Module) && !h.is(value, Kind::None))
+    fail(fmt::format("cannot assign {} to sub-module {}", h.repr(value), py_str(name)));
+  h.set_attr(obj, name, value, slot);
+  if (!input) return;
+  SideEffect effect{.kind = slot == Slot::Buffer ? SideEffect::Kind::SetBuffer : SideEffect::Kind::SetAttr,
+                    .target = obj, .name = name, .value = value};
+  auto mp = h.module_path(h.prov(obj));
+  effect.module_path = mp ? mp->path + "." + name : name;
+  effect.module_root = mp ? mp->root : h.prov(obj);
+  record_effect(std::move(effect), "." + name);
+}
+
+// ---- items ----------------------------------------------------------------------------------
+
+int64_t Interpreter::seq_index(Value seq, Value index, size_t size) {
+  if (!h.is(index, Kind::Int) && !h.is(index, Kind::Bool))
+    fail(fmt::format("{} indices must be integers or slices, not {}", h.type_name(seq),
+                     h.type_name(index)));
+  int64_t i = to_int(index, "an index");
+  int64_t n = static_cast<int64_t>(size);
+  if (i < 0) {
+    rely_len(seq);
+    i += n;
+  }
+  if (i < 0 || i >= n)
+    fail(fmt::format("{} index {} is out of range (length {})", h.type_name(seq), h.as_int(index), n));
+  return i;
+}
+
+namespace {
+struct SliceRange {
+  int64_t start, stop, step;
+  std::vector<size_t> indices() const {
+    std::vector<size_t> out;
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(size_t(i));
+    return out;
+  }
+};
+} // namespace
+
+static SliceRange slice_range(Interpreter &in, Value slice, int64_t n) {
+  Heap &h = in.h;
+  auto part = [&](size_t k) -> std::optional<int64_t> {
+    Value v = h.items(slice)[k];
+    if (h.is(v, Kind::None)) return std::nullopt;
+    return in.to_int(v, "a slice bound");
+  };
+  auto step_v = part(2);
+  int64_t step = step_v.value_or(1);
+  if (step == 0) in.fail("slice step cannot be zero");
+  auto adjust = [&](std::optional<int64_t> v, bool is_start) {
+    if (!v) return is_start ? (step < 0 ? n - 1 : 0) : (step < 0 ? -1 : n);
+    int64_t x = *v;
+    if (x < 0) {
+      x += n;
+      if (x < 0) x = step < 0 ? -1 : 0;
+    } else if (x >= n) {
+      x = step < 0 ? n - 1 : n;
+    }
+    return x;
+  };
+  return SliceRange{adjust(part(0), true), adjust(part(1), false), step};
+}
+
+Value Interpreter::getitem(Value obj, Value index) {
+  switch (h.kind(obj)) {
+  case Kind::Tuple:
+  case Kind::List: {
+    size_t n = h.items(obj).size();
+    if (h.is(index, Kind::Slice)) {
+      rely_len(obj);
+      std::vector<Value> out;
+      for (size_t i : slice_range(*this, index, int64_t(n)).indices()) out.push_back(read_item(obj, i));
+      return h.is(obj, Kind::Tuple) ? h.tuple(std::move(out), new_record()) : h.list(std::move(out), new_record());
+    }
+    return read_item(obj, size_t(seq_index(obj, index, n)));
+  }
+  case Kind::Str: {
+    rely(obj);
+    std::string_view s = h.as_str(obj);
+    if (h.is(index, Kind::Slice)) {
+      std::string out;
+      for (size_t i : slice_range(*this, index, int64_t(s.size())).indices()) out += s[i];
+      return h.str(out, kComputed);
+    }
+    return h.str(s.substr(size_t(seq_index(obj, index, s.size())), 1), kComputed);
+  }
+  case Kind::Range: {
+    auto r = h.items(obj);
+    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
+    int64_t n = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
+                         : std::max<int64_t>(0, (start - stop - step - 1) / -step);
+    if (h.is(index, Kind::Slice)) fail("slicing a range is not supported; slice list(range(...))");
+    return num(start + step * seq_index(obj, index, size_t(n)));
+  }
+  case Kind::Dict: {
+    if (!h.hashable(index)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(index))));
+    rely(index);
+    if (Entry *e = h.find_key(obj, index)) return read_entry(obj, *e);
+    std::vector<std::string> keys;
+    for (const Entry &e : h.entries(obj))
+      if (e.name != kNoSymbol) keys.emplace_back(h.symbol(e.name));
+    rely_keys(obj, false);
+    fail(fmt::format("KeyError: {}{}", h.repr(index),
+                     h.is(index, Kind::Str) ? did_you_mean(h.as_str(index), keys) : ""));
+  }
+  case Kind::Module: {
+    std::string cls(h.name(obj));
+    if (find_method(cls, "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
+    std::vector<Value> subs = submodules(obj);
+    if (h.is(index, Kind::Slice)) {
+      rely_len(obj);
+      Value out = h.object(Kind::Module, cls, new_record());
+      size_t j = 0;
+      for (size_t i : slice_range(*this, index, int64_t(subs.size())).indices()) {
+        Entry *e = h.find_attr(obj, std::to_string(i));
+        THUNDERC_ASSERT(e, "indexed sub-module missing");
+        h.set_attr(out, std::to_string(j++), read_entry(obj, *e), Slot::Submodule);
+      }
+      return out;
+    }
+    if (h.is(index, Kind::Str)) {
+      rely(index);
+      Entry *e = h.find_attr(obj, h.as_str(index));
+      if (e && e->slot == Slot::Submodule) return read_entry(obj, *e);
+      fail(fmt::format("KeyError: {} is not a sub-module of {}", h.repr(index), h.type_name(obj)));
+    }
+    if (h.is(index, Kind::Int) || h.is(index, Kind::Bool)) {
+      size_t i = size_t(seq_index(obj, index, subs.size()));
+      Entry *e = h.find_attr(obj, std::to_string(i));
+      if (!e) fail(fmt::format("{} has no sub-module {}", h.type_name(obj), i));
+      return read_entry(obj, *e);
+    }
+    fail(fmt::format("{} indices must be integers, slices or str, not {}", h.type_name(obj), h.type_name(index)));
+  }
+  case Kind::Tensor: return tensor_op(ops::Op::getitem, {obj, index}, {});
+  case Kind::Object:
+  case Kind::Dataclass:
+    if (find_method(std::string(h.name(obj)), "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
+    break;
+  default: break;
+  }
+  fail(fmt::format("{} object is not subscriptable", py_str(h.type_name(obj))));
+}
+
+void Interpreter::setitem(Value obj, Value index, Value value) {
+  switch (h.kind(obj)) {
+  case Kind::List: {
+    if (h.is(index, Kind::Slice)) {
+      std::vector<Value> with = iterate(value);
+      contents_changed(obj);
+      rely_len(obj);
+      SliceRange r = slice_range(*this, index, int64_t(h.items(obj).size()));
+      std::vector<size_t> at = r.indices();
+      std::vector<Value> &items = h.items_mut(obj);
+      if (r.step != 1) {
+        if (with.size() != at.size())
+          fail(fmt::format("attempt to assign sequence of size {} to extended slice of size {}",
+                           with.size(), at.size()));
+        for (size_t k = 0; k < at.size(); ++k) items[at[k]] = with[k];
+      } else {
+        int64_t stop = std::max(r.start, r.stop);
+        items.erase(items.begin() + r.start, items.begin() + stop);
+        items.insert(items.begin() + r.start, with.begin(), with.end());
+      }
+      return;
+    }
+    size_t i = size_t(seq_index(obj, index, h.items(obj).size()));
+    h.items_mut(obj)[i] = value;
+    alias_items.erase(uint64_t(obj.id) << 32 | i);
+    if (h.from_input(obj))
+      record_effect(SideEffect{.kind = SideEffect::Kind::SetItem, .target = obj, .key = num(int64_t(i)), .value = value},
+                    "[" + std::to_string(i) + "]");
+    return;
+  }
+  case Kind::Dict: {
+    if (!h.hashable(index)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(index))));
+    rely(index);
+    bool input = h.from_input(obj);
+    if (input) snapshot(obj);
+    h.set_key(obj, index, value);
+    if (input)
+      record_effect(SideEffect{.kind = SideEffect::Kind::SetItem, .target = obj, .key = index, .value = value},
+                    "[" + h.repr(index) + "]");
+    return;
+  }
+  case Kind::Tensor: tensor_op(ops::Op::setitem_, {obj, index, value}, {}); return;
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
+    if (find_method(std::string(h.name(obj)), "__setitem__")) {
+      call_method(obj, "__setitem__", {index, value}, {});
+      return;
+    }
+    break;
+  default: break;
+  }
+  fail(fmt::format("{} object does not support item assignment", py_str(h.type_name(obj))));
+}
+
+// ---- iteration ------------------------------------------------------------------------------
+
+std::vector<Value> Interpreter::iterate(Value v) {
+  std::vector<Value> out;
+  switch (h.kind(v)) {
+  case Kind::Tuple:
+  case Kind::List:
+    rely_len(v);
+    for (size_t i = 0; i < h.items(v).size(); ++i) out.push_back(read_item(v, i));
+    return out;
+  case Kind::Dict:
+    rely_keys(v, true);
+    for (const Entry &e : h.entries(v)) out.push_back(e.key);
+    return out;
+  case Kind::Range: {
+    auto r = h.items(v);
+    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+      if (out.size() >= opt.max_statements) fail("a range too long to unroll while tracing");
+      out.push_back(num(i));
+    }
+    return out;
+  }
+  case Kind::Str:
+    rely(v);
+    for (char c : h.as_str(v)) out.push_back(h.str(std::string(1, c), kComputed));
+    return out;
+  case Kind::Module: {
+    std::string base = builtin_base(std::string(h.name(v)));
+    if (base == "torch.nn.ModuleDict") {
+      rely_keys(v, true);
+      for (const Entry &e : h.entries(v))
+        if (e.slot == Slot::Submodule) out.push_back(h.str(h.symbol(e.name), kComputed));
+      return out;
+    }
+    rely_len(v);
+    for (const Entry &e : h.entries(v))
+      if (e.slot == Slot::Submodule) out.push_back(read_entry(v, e));
+    if (out.empty() && base != "torch.nn.ModuleList" && base != "torch.nn.Sequential")
+      break;
+    return out;
+  }
+  case Kind::Tensor: {
+    const TensorMeta &m = h.meta(h.current(v));
+    if (m.shape.empty()) fail("iteration over a 0-d tensor");
+    rely_meta(v);
+    for (int64_t i = 0; i < m.shape[0]; ++i) out.push_back(tensor_op(ops::Op::getitem, {v, num(i)}, {}));
+    return out;
+  }
+  default: break;
+  }
+  fail(fmt::format("{} object is not iterable", py_str(h.type_name(v))));
+}
+
+} // namespace thunderc::interp

@@ -1,0 +1,258 @@
+// Calls: graph functions, library functions by qualified name, callable values, methods (declared
+// classes, built-in module methods, tensors, containers), module calls and `new`. A call whose
+// target was chosen by the class of an input object relies on that class (a Type guard).
+#include "interp/interpreter.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <fmt/format.h>
+
+namespace thunderc::interp {
+
+// ---- classes --------------------------------------------------------------------------------
+
+const std::string *Interpreter::find_method(const std::string &cls, const std::string &method) const {
+  const ClassDecl *c = g.find_class(cls);
+  for (int depth = 0; c && depth < 64; ++depth) {
+    if (const std::string *fn = c->method(method)) return fn;
+    c = c->base.empty() ? nullptr : g.find_class(c->base);
+  }
+  return nullptr;
+}
+
+std::string Interpreter::builtin_base(const std::string &cls) const {
+  std::string at = cls;
+  for (int depth = 0; depth < 64; ++depth) {
+    const ClassDecl *c = g.find_class(at);
+    if (!c) return is_builtin_class(at) || at.starts_with("torch.nn.") ? at : std::string();
+    if (c->base.empty()) return "";
+    at = c->base;
+  }
+  return "";
+}
+
+bool Interpreter::is_subclass(const std::string &cls, const std::string &of) const {
+  if (of == "builtins.object") return true;
+  std::string at = cls;
+  for (int depth = 0; depth < 64; ++depth) {
+    if (at == of) return true;
+    if (const ClassDecl *c = g.find_class(at)) {
+      if (c->base.empty()) return false;
+      at = c->base;
+      continue;
+    }
+    if (at.starts_with("torch.nn.") && at != "torch.nn.Module") {
+      at = "torch.nn.Module";
+      continue;
+    }
+    if (at == "collections.OrderedDict") {
+      at = "builtins.dict";
+      continue;
+    }
+    if (at == "builtins.bool") {
+      at = "builtins.int";
+      continue;
+    }
+    return false;
+  }
+  return false;
+}
+
+std::string Interpreter::class_of(Value v) const {
+  switch (h.kind(v)) {
+  case Kind::Object: case Kind::Dataclass: case Kind::Module: return std::string(h.name(v));
+  case Kind::None: return "builtins.NoneType";
+  case Kind::Bool: return "builtins.bool";
+  case Kind::Int: return "builtins.int";
+  case Kind::Float: return "builtins.float";
+  case Kind::Str: return "builtins.str";
+  case Kind::Tuple: return "builtins.tuple";
+  case Kind::List: return "builtins.list";
+  case Kind::Dict: return h.ordered_dict(v) ? "collections.OrderedDict" : "builtins.dict";
+  case Kind::Range: return "builtins.range";
+  case Kind::Slice: return "builtins.slice";
+  case Kind::Tensor: return "torch.Tensor";
+  case Kind::DType: return "torch.dtype";
+  case Kind::Device: return "torch.device";
+  case Kind::Class: return "builtins.type";
+  default: return "builtins.function";
+  }
+}
+
+// ---- calls ----------------------------------------------------------------------------------
+
+Value Interpreter::call_named(const std::string &name, Args args, Kwargs kwargs) {
+  if (const Function *fn = g.find_function(name)) return call_function(*fn, std::move(args), kwargs);
+  if (auto v = call_builtin(name, args, kwargs)) return *v;
+  if (name.starts_with("torch.")) {
+    if (auto op = ops::lookup_function(name)) return tensor_op(*op, args, kwargs);
+    std::vector<std::string> known;
+    for (const auto &op : ops::all_ops()) known.emplace_back(op.torch_name);
+    fail(fmt::format("{} is not in thunderc's op catalogue{}", name, did_you_mean(name, known)));
+  }
+  fail(fmt::format("unknown function {}{}", py_str(name), did_you_mean(name, g.function_names())));
+}
+
+Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
+  switch (h.kind(callee)) {
+  case Kind::Function: {
+    const Function *fn = g.find_function(std::string(h.name(callee)));
+    THUNDERC_ASSERT(fn, "function value names no function");
+    return call_function(*fn, std::move(args), kwargs);
+  }
+  case Kind::Builtin: return call_named(std::string(h.name(callee)), std::move(args), std::move(kwargs));
+  case Kind::Method:
+    return call_method(h.receiver(callee), std::string(h.name(callee)), std::move(args), std::move(kwargs));
+  case Kind::Class: return construct(std::string(h.name(callee)), std::move(args), std::move(kwargs));
+  case Kind::Module: return module_call(callee, std::move(args), std::move(kwargs));
+  case Kind::Object:
+  case Kind::Dataclass:
+    if (find_method(std::string(h.name(callee)), "__call__"))
+      return call_method(callee, "__call__", std::move(args), std::move(kwargs));
+    break;
+  default: break;
+  }
+  fail(fmt::format("{} object is not callable", py_str(h.type_name(callee))));
+}
+
+Value Interpreter::module_call(Value m, Args args, Kwargs kwargs) {
+  std::string cls(h.name(m));
+  if (const std::string *fn = find_method(cls, "forward")) {
+    rely_type(m);
+    args.insert(args.begin(), m);
+    return call_function(*g.find_function(*fn), std::move(args), kwargs);
+  }
+  std::string base = builtin_base(cls);
+  if (!base.empty() && base != "torch.nn.Module") {
+    rely_type(m);
+    return nn_forward(base, m, args, kwargs);
+  }
+  fail(fmt::format("module {} ({}) has no forward method; declare one under classes.{}.methods",
+                   h.path_of(m), cls, cls));
+}
+
+Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kwargs kwargs) {
+  switch (h.kind(obj)) {
+  case Kind::Tensor:
+    if (auto v = tensor_method(obj, name, args, kwargs)) return *v;
+    break;
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module: {
+    bool module = h.is(obj, Kind::Module);
+    std::string cls(h.name(obj));
+    Entry *e = h.find_attr(obj, name);
+    // Instance attributes holding callables win over methods, except module members (found by
+    // nn.Module.__getattr__ only after the class).
+    if (e && (!module || e->slot == Slot::Attr)) return call_value(read_entry(obj, *e), std::move(args), std::move(kwargs));
+    if (const std::string *fn = find_method(cls, name)) {
+      rely_type(obj);
+      args.insert(args.begin(), obj);
+      return call_function(*g.find_function(*fn), std::move(args), kwargs);
+    }
+    if (module) {
+      std::string base = builtin_base(cls);
+      if (name == "forward" && !base.empty()) return module_call(obj, std::move(args), std::move(kwargs));
+      if (auto v = container_method(obj, name, args, kwargs)) {
+        rely_type(obj);
+        return *v;
+      }
+      if (e) return call_value(read_entry(obj, *e), std::move(args), std::move(kwargs));
+    }
+    break;
+  }
+  case Kind::Class:
+    if (const std::string *fn = find_method(std::string(h.name(obj)), name))
+      return call_function(*g.find_function(*fn), std::move(args), kwargs);
+    break;
+  default:
+    if (auto v = container_method(obj, name, args, kwargs)) return *v;
+    break;
+  }
+  Value callee = getattr(obj, name);
+  if (h.is(callee, Kind::Method) && h.receiver(callee) == obj && h.name(callee) == name)
+    fail(fmt::format("the method {}.{} is not supported", h.type_name(obj), name));
+  return call_value(callee, std::move(args), std::move(kwargs));
+}
+
+// ---- new ------------------------------------------------------------------------------------
+
+Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
+  if (cls == "builtins.dict" || cls == "collections.OrderedDict") {
+    Value d = h.dict(new_record(), cls == "collections.OrderedDict");
+    if (args.size() > 1) fail(fmt::format("{}() takes at most 1 positional argument", cls));
+    if (!args.empty()) {
+      if (h.is(args[0], Kind::Dict)) {
+        rely_keys(args[0], true);
+        for (size_t i = 0; i < h.entries(args[0]).size(); ++i) {
+          Entry e = h.entries(args[0])[i];
+          h.set_key(d, e.key, read_entry(args[0], e));
+        }
+      } else {
+        for (Value pair : iterate(args[0])) {
+          if (!h.is(pair, Kind::Tuple) && !h.is(pair, Kind::List))
+            fail(fmt::format("{}(): items must be (key, value) pairs, not {}", cls, h.type_name(pair)));
+          rely_len(pair);
+          if (h.items(pair).size() != 2) fail(fmt::format("{}(): items must be (key, value) pairs", cls));
+          Value k = read_item(pair, 0), v = read_item(pair, 1);
+          if (!h.hashable(k)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(k))));
+          rely(k);
+          h.set_key(d, k, v);
+        }
+      }
+    }
+    for (const auto &[k, v] : kwargs) h.set_key(d, h.str(k), v);
+    return d;
+  }
+  if (cls == "builtins.list" || cls == "builtins.tuple") {
+    if (args.size() > 1 || !kwargs.empty()) fail(fmt::format("{}() takes at most 1 argument", cls));
+    std::vector<Value> items = args.empty() ? std::vector<Value>{} : iterate(args[0]);
+    return cls == "builtins.list" ? h.list(std::move(items), new_record()) : h.tuple(std::move(items), new_record());
+  }
+  const ClassDecl *decl = g.find_class(cls);
+  if (!decl)
+    fail(fmt::format("creating a {} while tracing is not supported: its parameters would be new "
+                     "tensors; pass the module in the inputs instead",
+                     cls));
+  if (decl->is_dataclass) {
+    if (args.size() > decl->fields.size())
+      fail(fmt::format("{}() takes {} positional arguments but {} were given", cls, decl->fields.size(), args.size()));
+    std::vector<Value> values(decl->fields.size());
+    for (size_t i = 0; i < args.size(); ++i) values[i] = args[i];
+    for (const auto &[k, v] : kwargs) {
+      auto it = std::find(decl->fields.begin(), decl->fields.end(), k);
+      if (it == decl->fields.end())
+        fail(fmt::format("{}() got an unexpected keyword argument {}{}", cls, py_str(k),
+                         did_you_mean(k, decl->fields)));
+      size_t i = size_t(it - decl->fields.begin());
+      if (values[i]) fail(fmt::format("{}() got multiple values for argument {}", cls, py_str(k)));
+      values[i] = v;
+    }
+    Value obj = h.object(Kind::Dataclass, cls, new_record());
+    for (size_t i = 0; i < values.size(); ++i) {
+      if (!values[i]) {
+        const Expr *d = decl->default_for(decl->fields[i]);
+        if (!d) fail(fmt::format("{}() missing required argument {}", cls, py_str(decl->fields[i])));
+        values[i] = literal(*d);
+      }
+      h.set_attr(obj, decl->fields[i], values[i], Slot::Field);
+    }
+    if (const std::string *fn = find_method(cls, "__post_init__")) call_function(*g.find_function(*fn), {obj}, {});
+    return obj;
+  }
+  std::string base = builtin_base(cls);
+  Value obj = h.object(base.empty() ? Kind::Object : Kind::Module, cls, new_record());
+  if (!base.empty()) h.set_attr(obj, "training", h.boolean(false));
+  if (const std::string *fn = find_method(cls, "__init__")) {
+    args.insert(args.begin(), obj);
+    call_function(*g.find_function(*fn), std::move(args), kwargs);
+  } else if (!args.empty() || !kwargs.empty()) {
+    fail(fmt::format("{}() takes no arguments: a declared plain class starts empty (declare an "
+                     "__init__ method, or set attributes with setattr)",
+                     cls));
+  }
+  return obj;
+}
+
+} // namespace thunderc::interp

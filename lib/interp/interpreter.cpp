@@ -1,0 +1,365 @@
+#include "interp/interpreter.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <fmt/format.h>
+
+namespace thunderc {
+
+namespace interp {
+
+namespace {
+
+void collect_locals(const std::vector<Stmt> &block, LocalTable &t) {
+  auto add = [&](const std::string &name) {
+    if (!name.empty() && t.index.emplace(name, t.names.size()).second) t.names.push_back(name);
+  };
+  for (const Stmt &s : block) {
+    add(s.out);
+    for (const auto &target : s.targets) add(target);
+    collect_locals(s.body, t);
+    collect_locals(s.orelse, t);
+  }
+}
+
+std::vector<std::string> bound_names(const Frame &f) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < f.locals.size(); ++i)
+    if (f.locals[i]) out.push_back(f.table->names[i]);
+  return out;
+}
+
+} // namespace
+
+std::string describe_stmt(const Function &fn, const Stmt &s) {
+  if (!s.loc.empty() || !s.src.empty())
+    return " (" + comment_safe(s.loc) + (!s.loc.empty() && !s.src.empty() ? ": " : "") +
+           comment_safe(s.src) + ")";
+  std::string prefix = fn.pointer + "/body/";
+  std::string where = s.pointer.starts_with(prefix) ? s.pointer.substr(prefix.size()) : s.pointer;
+  return ", statement " + where;
+}
+
+Interpreter::Interpreter(const Graph &g, const InterpOptions &o, Program &p)
+    : g(g), opt(o), p(p), h(p.heap), backend(o.backend ? o.backend : &tracing) {}
+
+// ---- errors ---------------------------------------------------------------------------------
+
+std::vector<std::string> Interpreter::stack() const {
+  std::vector<std::string> out;
+  for (size_t n = frames.size(); n-- > 0;) {
+    const Frame &f = frames[n];
+    std::string line = (n + 1 == frames.size() ? "in " : "called from ") + f.fn->name;
+    if (f.stmt) line += describe_stmt(*f.fn, *f.stmt);
+    out.push_back(std::move(line));
+  }
+  return out;
+}
+
+void Interpreter::fail(const std::string &message, const std::string *pointer) const {
+  std::string where = pointer                                  ? *pointer
+                      : !frames.empty() && frames.back().stmt ? frames.back().stmt->pointer
+                      : !frames.empty()                        ? frames.back().fn->pointer
+                                                               : std::string("/inputs");
+  throw UserError(where, message, stack());
+}
+
+// ---- frames and locals ----------------------------------------------------------------------
+
+const LocalTable &Interpreter::locals_of(const Function &fn) {
+  auto it = tables.find(&fn);
+  if (it != tables.end()) return it->second;
+  LocalTable t;
+  for (const auto &param : fn.params)
+    if (t.index.emplace(param.name, t.names.size()).second) t.names.push_back(param.name);
+  collect_locals(fn.body, t);
+  return tables.emplace(&fn, std::move(t)).first->second;
+}
+
+ProvId Interpreter::new_record() {
+  ProvRecord r;
+  r.kind = ProvKind::New;
+  r.stmt = frames.empty() ? nullptr : frames.back().stmt;
+  return h.add_record(std::move(r));
+}
+
+void Interpreter::store(const std::string &name, Value v) {
+  Frame &f = frames.back();
+  auto it = f.table->index.find(name);
+  THUNDERC_ASSERT(it != f.table->index.end(), "store to a local outside the local table");
+  f.locals[it->second] = v;
+}
+
+Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kwargs) {
+  if (frames.size() >= opt.max_frames)
+    fail(fmt::format("calls nest deeper than {} frames while calling {} (unbounded recursion?); "
+                     "the limit is InterpOptions::max_frames",
+                     opt.max_frames, fn.name));
+  char here = 0;
+  if (stack_base && static_cast<size_t>(stack_base - &here) > opt.max_stack_bytes)
+    fail(fmt::format("calls nest too deeply while calling {}: the interpreter used more than {} "
+                     "bytes of native stack",
+                     fn.name, opt.max_stack_bytes));
+  const LocalTable &table = locals_of(fn);
+  Frame f;
+  f.fn = &fn;
+  f.table = &table;
+  f.locals.assign(table.names.size(), Value{});
+  if (args.size() > fn.params.size())
+    fail(fmt::format("{}() takes {} positional argument{} but {} were given", fn.name,
+                     fn.params.size(), fn.params.size() == 1 ? "" : "s", args.size()));
+  for (size_t i = 0; i < args.size(); ++i) f.locals[i] = args[i];
+  for (const auto &[k, v] : kwargs) {
+    auto it = table.index.find(k);
+    if (it == table.index.end() || it->second >= fn.params.size()) {
+      std::vector<std::string> names;
+      for (const auto &param : fn.params) names.push_back(param.name);
+      fail(fmt::format("{}() got an unexpected keyword argument {}{}", fn.name, py_str(k),
+                       did_you_mean(k, names)));
+    }
+    if (f.locals[it->second])
+      fail(fmt::format("{}() got multiple values for argument {}", fn.name, py_str(k)));
+    f.locals[it->second] = v;
+  }
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    if (f.locals[i]) continue;
+    if (!fn.params[i].default_value)
+      fail(fmt::format("{}() missing required argument {}", fn.name, py_str(fn.params[i].name)));
+    f.locals[i] = literal(*fn.params[i].default_value);
+  }
+  frames.push_back(std::move(f));
+  exec_block(fn.body);
+  Value ret = frames.back().ret ? frames.back().ret : h.none();
+  frames.pop_back();
+  return ret;
+}
+
+// ---- operands -------------------------------------------------------------------------------
+
+Value Interpreter::literal(const Expr &e) {
+  switch (e.kind) {
+  case Expr::Kind::None: return h.none();
+  case Expr::Kind::Bool: return h.boolean(e.b);
+  case Expr::Kind::Int: return h.integer(e.i);
+  case Expr::Kind::Float: return h.floating(e.f);
+  case Expr::Kind::Str: return h.str(e.text);
+  case Expr::Kind::DType: return h.dtype(e.dtype);
+  case Expr::Kind::Device: return h.device(e.device);
+  case Expr::Kind::Ellipsis: return h.ellipsis();
+  case Expr::Kind::Class: return h.klass(e.text);
+  default: return eval(e);
+  }
+}
+
+Value Interpreter::eval(const Expr &e) {
+  switch (e.kind) {
+  case Expr::Kind::Local: {
+    const Frame &f = frames.back();
+    auto it = f.table->index.find(e.text);
+    if (it == f.table->index.end())
+      fail(fmt::format("unknown local {}{}", py_str(e.text), did_you_mean(e.text, bound_names(f))),
+           &e.pointer);
+    Value v = f.locals[it->second];
+    if (!v)
+      fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
+                       "to here){}",
+                       py_str(e.text), did_you_mean(e.text, bound_names(f))),
+           &e.pointer);
+    return v;
+  }
+  case Expr::Kind::Tuple:
+  case Expr::Kind::List: {
+    Args items;
+    items.reserve(e.items.size());
+    for (const Expr &x : e.items) items.push_back(eval(x));
+    return e.kind == Expr::Kind::Tuple ? h.tuple(std::move(items), new_record())
+                                       : h.list(std::move(items), new_record());
+  }
+  case Expr::Kind::Dict: {
+    Value d = h.dict(new_record());
+    for (const auto &[k, x] : e.entries) h.set_key(d, h.str(k), eval(x));
+    return d;
+  }
+  case Expr::Kind::Slice: return h.slice(eval(e.items[0]), eval(e.items[1]), eval(e.items[2]));
+  case Expr::Kind::Tensor:
+  case Expr::Kind::Object:
+  case Expr::Kind::Dataclass:
+  case Expr::Kind::Module:
+  case Expr::Kind::Ref:
+    fail(fmt::format("a {} value cannot be an operand", expr_kind_name(e.kind)), &e.pointer);
+  default: return literal(e);
+  }
+}
+
+// ---- statements -----------------------------------------------------------------------------
+
+bool Interpreter::exec_block(const std::vector<Stmt> &block) {
+  for (const Stmt &s : block) {
+    exec(s);
+    if (frames.back().ret) return true;
+  }
+  return false;
+}
+
+namespace {
+Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
+  Kwargs out;
+  out.reserve(kwargs.size());
+  for (const auto &[k, e] : kwargs) out.emplace_back(k, in.eval(e));
+  return out;
+}
+Args eval_args(Interpreter &in, const std::vector<Expr> &args) {
+  Args out;
+  out.reserve(args.size());
+  for (const Expr &e : args) out.push_back(in.eval(e));
+  return out;
+}
+} // namespace
+
+void Interpreter::exec(const Stmt &s) {
+  Frame &f = frames.back();
+  f.stmt = &s;
+  if (++p.statements > opt.max_statements)
+    fail(fmt::format("the program executes more than {} statements while tracing (loops are "
+                     "unrolled); the limit is InterpOptions::max_statements",
+                     opt.max_statements));
+  auto out = [&](Value v) {
+    if (!s.out.empty()) store(s.out, v);
+  };
+  using K = Stmt::Kind;
+  switch (s.kind) {
+  case K::Assign: out(eval(s.value)); break;
+  case K::GetAttr: out(getattr(eval(s.obj), s.name)); break;
+  case K::SetAttr: {
+    Value obj = eval(s.obj);
+    setattr(obj, s.name, eval(s.value));
+    break;
+  }
+  case K::GetItem: {
+    Value obj = eval(s.obj);
+    out(getitem(obj, eval(s.index)));
+    break;
+  }
+  case K::SetItem: {
+    Value obj = eval(s.obj), index = eval(s.index);
+    setitem(obj, index, eval(s.value));
+    break;
+  }
+  case K::Call: {
+    Value callee = s.callee_is_local ? eval(Expr{.kind = Expr::Kind::Local,
+                                                 .pointer = s.pointer + "/fn",
+                                                 .text = s.name})
+                                     : Value{};
+    Args args = eval_args(*this, s.args);
+    Kwargs kwargs = eval_kwargs(*this, s.kwargs);
+    out(callee ? call_value(callee, std::move(args), std::move(kwargs))
+               : call_named(s.name, std::move(args), std::move(kwargs)));
+    break;
+  }
+  case K::Method: {
+    Value obj = eval(s.obj);
+    Args args = eval_args(*this, s.args);
+    out(call_method(obj, s.name, std::move(args), eval_kwargs(*this, s.kwargs)));
+    break;
+  }
+  case K::New: {
+    Args args = eval_args(*this, s.args);
+    Kwargs kwargs = eval_kwargs(*this, s.kwargs);
+    if (s.callee_is_local) {
+      Value cls = eval(Expr{.kind = Expr::Kind::Local, .pointer = s.pointer + "/class", .text = s.name});
+      if (!h.is(cls, Kind::Class))
+        fail(fmt::format("new: {} holds {}, not a class", py_str(s.name), h.repr(cls)));
+      out(construct(std::string(h.name(cls)), std::move(args), std::move(kwargs)));
+    } else {
+      out(construct(s.name, std::move(args), std::move(kwargs)));
+    }
+    break;
+  }
+  case K::If: {
+    bool cond = truth(eval(s.value));
+    exec_block(cond ? s.body : s.orelse);
+    break;
+  }
+  case K::For: exec_for(s); break;
+  case K::Return: {
+    Value v = s.kind == K::Return && s.value.pointer != s.pointer ? eval(s.value) : h.none();
+    if (frames.size() == 1) {
+      p.return_stmt = &s;
+      finish_result(v);
+    }
+    frames.back().ret = v;
+    break;
+  }
+  case K::Raise: fail(s.name);
+  }
+  frames.back().stmt = &s; // a call returned into this frame: point back at the statement
+}
+
+void Interpreter::exec_for(const Stmt &s) {
+  Value it = eval(s.value);
+  auto bind = [&](Value item) {
+    if (!s.unpack) return store(s.targets[0], item);
+    Kind k = h.kind(item);
+    if (k != Kind::Tuple && k != Kind::List)
+      fail(fmt::format("cannot unpack {} into {} loop targets", h.type_name(item), s.targets.size()));
+    rely_len(item);
+    auto items = h.items(item);
+    if (items.size() != s.targets.size())
+      fail(fmt::format("cannot unpack {} values into {} loop targets", items.size(), s.targets.size()));
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (h.from_input(item)) reached(items[i]);
+      store(s.targets[i], items[i]);
+    }
+  };
+  if (h.is(it, Kind::Range)) {
+    auto r = h.items(it);
+    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+      bind(num(i));
+      if (exec_block(s.body)) return;
+      frames.back().stmt = &s;
+    }
+    return;
+  }
+  for (Value item : iterate(it)) {
+    bind(item);
+    if (exec_block(s.body)) return;
+    frames.back().stmt = &s;
+  }
+}
+
+// ---- the run --------------------------------------------------------------------------------
+
+void Interpreter::run() {
+  char base = 0;
+  stack_base = &base;
+  build_inputs();
+  const Function *entry = g.find_function(g.entry);
+  THUNDERC_ASSERT(entry, "entry function missing after loading");
+  Args args;
+  if (p.self) args.push_back(p.self);
+  for (Value a : h.items(p.args)) {
+    reached(a);
+    args.push_back(a);
+  }
+  Kwargs kwargs;
+  for (const Entry &e : h.entries(p.kwargs)) {
+    reached(e.value);
+    kwargs.emplace_back(std::string(h.symbol(e.name)), e.value);
+  }
+  p.result = call_function(*entry, std::move(args), kwargs);
+  if (!p.return_stmt) finish_result(p.result);
+  finish_effects();
+  finish_write_backs();
+}
+
+} // namespace interp
+
+Program interpret(const Graph &graph, const InterpOptions &options) {
+  Program program;
+  interp::Interpreter(graph, options, program).run();
+  return program;
+}
+
+} // namespace thunderc

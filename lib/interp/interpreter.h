@@ -1,0 +1,181 @@
+// The interpreter's internal state and the operations its parts share (not a public interface:
+// use interpret() from interpret.h). One Interpreter runs one graph once. Its parts live in one
+// file each: statements and frames (interpreter.cpp), input values (inputs.cpp), guards and
+// reliance (guards.cpp), attribute and item access with mutation tracking (access.cpp), calls,
+// methods and `new` (calls.cpp), builtins and container methods (builtins.cpp), Python
+// arithmetic (python_ops.cpp), tensor ops (tensor_ops.cpp), torch.nn modules (nn_modules.cpp).
+#pragma once
+
+#include "graph/graph.h"
+#include "interp/interpret.h"
+#include "interp/tensor_backend.h"
+
+#include <deque>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace thunderc::interp {
+
+using Args = std::vector<Value>;
+using Kwargs = std::vector<std::pair<std::string, Value>>;
+
+// The local slots of one function: every parameter, `out` and loop target it names.
+struct LocalTable {
+  std::unordered_map<std::string, uint32_t> index;
+  std::vector<std::string> names;
+};
+
+struct Frame {
+  const Function *fn = nullptr;
+  const LocalTable *table = nullptr;
+  std::vector<Value> locals; // by slot; none = unbound
+  const Stmt *stmt = nullptr; // the statement executing
+  Value ret;
+};
+
+class Interpreter {
+public:
+  Interpreter(const Graph &g, const InterpOptions &o, Program &p);
+  void run();
+
+  // ---- errors (interpreter.cpp) --------------------------------------------------------------
+  // A UserError at the current statement (or at `pointer`), with the graph call stack.
+  [[noreturn]] void fail(const std::string &message, const std::string *pointer = nullptr) const;
+  std::vector<std::string> stack() const;
+
+  // ---- statements (interpreter.cpp) ----------------------------------------------------------
+  Value call_function(const Function &fn, Args args, const Kwargs &kwargs);
+  bool exec_block(const std::vector<Stmt> &block); // true: returned
+  void exec(const Stmt &s);
+  Value eval(const Expr &e);
+  Value literal(const Expr &e); // a default value or a literal: no locals
+  void store(const std::string &name, Value v);
+  void exec_for(const Stmt &s);
+  const LocalTable &locals_of(const Function &fn);
+  ProvId new_record(); // a New record for the current statement
+
+  // ---- inputs (inputs.cpp) -------------------------------------------------------------------
+  void build_inputs();
+  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string name, int64_t index, bool int_key);
+  void implicit_module_attrs(Value module, const std::string &builtin_cls);
+
+  // ---- reliance and guards (guards.cpp) ------------------------------------------------------
+  void reached(Value v);
+  void used(Value v);
+  void rely(Value v);           // deep: scalars' values, None-ness, tensor metadata, lengths
+  void rely_meta(Value t);
+  void rely_none(Value v);      // None-ness (None or not None)
+  void rely_type(Value v);
+  void rely_len(Value v);
+  void rely_keys(Value v, bool ordered);
+  void rely_identity(Value a, Value b, bool same);
+  void rely_hasattr(Value v, const std::string &name, bool present);
+  void rely_deep(Value v, int depth);
+  // A member read through a `ref` of the input description: guard that this second path reaches
+  // the same object as the value's own record.
+  void alias_read(Value owner, std::string key, bool int_key, int64_t index, Slot slot, Value value);
+  void snapshot(Value container); // before the first change to an input container
+  Guard &add_guard(Guard::Kind k, Value v);
+
+  // ---- attributes and items (access.cpp) -----------------------------------------------------
+  Value getattr(Value obj, const std::string &name);
+  std::optional<Value> try_getattr(Value obj, const std::string &name);
+  void setattr(Value obj, const std::string &name, Value value);
+  Value getitem(Value obj, Value index);
+  void setitem(Value obj, Value index, Value value);
+  Value read_entry(Value owner, const Entry &e);
+  Value read_item(Value seq, size_t index);
+  std::vector<Value> submodules(Value module) const; // sub-modules in order
+  int64_t seq_index(Value seq, Value index, size_t size); // normalised, checked
+  void record_effect(SideEffect e, const std::string &key);
+  void contents_changed(Value container);
+  std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
+  void finish_effects();
+  void finish_result(Value v);
+  // Walks a value the epilogue rebuilds: relies on the input leaves, rejects what it cannot build.
+  void settle(Value v, const char *what, const std::string &path, int depth);
+
+  // ---- calls (calls.cpp) ---------------------------------------------------------------------
+  Value call_named(const std::string &name, Args args, Kwargs kwargs);
+  Value call_value(Value callee, Args args, Kwargs kwargs);
+  Value call_method(Value obj, const std::string &name, Args args, Kwargs kwargs);
+  Value construct(const std::string &cls, Args args, Kwargs kwargs);
+  Value module_call(Value m, Args args, Kwargs kwargs);
+  const std::string *find_method(const std::string &cls, const std::string &method) const;
+  std::string builtin_base(const std::string &cls) const; // built-in class a class derives from
+  bool is_subclass(const std::string &cls, const std::string &of) const;
+  std::string class_of(Value v) const; // the class name isinstance/type see
+
+  // ---- builtins (builtins.cpp) ---------------------------------------------------------------
+  std::optional<Value> call_builtin(const std::string &name, Args &args, Kwargs &kwargs);
+  std::optional<Value> container_method(Value obj, const std::string &name, Args &args, Kwargs &kwargs);
+
+  // ---- Python values (python_ops.cpp) --------------------------------------------------------
+  bool truth(Value v);
+  Value binary(std::string_view op, Value a, Value b);
+  Value unary(std::string_view op, Value a);
+  bool equal(Value a, Value b);            // ==, relying on what decides it
+  int compare(Value a, Value b);           // <0, 0, >0 for orderable values
+  bool contains(Value container, Value x); // `x in container`
+  int64_t to_int(Value v, const char *what);   // an int operand (bool allowed), relied on
+  double to_float(Value v, const char *what);  // a number operand, relied on
+  Value num(int64_t i) { return h.integer(i, kComputed); }
+
+  // ---- tensors (tensor_ops.cpp) --------------------------------------------------------------
+  Value tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs);
+  Value tensor_attr(Value t, const std::string &name, bool *found);
+  std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
+  [[noreturn]] void data_dependent(Value t, const std::string &what);
+  Value resolve(Value v); // tensor objects -> current versions (inside sequences too)
+  ops::Arg to_arg(Value resolved, ops::Op op);
+  Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
+  OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
+  ops::Arg run_op(const OpRecord &r);
+  ProvId op_record(const OpRecord &r, uint32_t output);
+  Value emit(OpRecord r, const ops::Arg &result, Value view_of);
+  Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs);
+  void finish_write_backs();
+
+  // ---- torch.nn modules (nn_modules.cpp) -----------------------------------------------------
+  Value nn_forward(const std::string &builtin_cls, Value m, Args &args, Kwargs &kwargs);
+
+  const Graph &g;
+  const InterpOptions &opt;
+  Program &p;
+  Heap &h;
+  TensorBackend *backend;
+  TracingBackend tracing;
+
+  std::deque<Frame> frames;
+  std::unordered_map<const Function *, LocalTable> tables;
+  std::unordered_map<const Expr *, Value> built;  // input description node -> value
+  const char *stack_base = nullptr;
+
+  struct Snapshot {
+    int64_t length = 0;
+    std::vector<std::string> keys;
+  };
+  std::unordered_map<uint32_t, Snapshot> snapshots;           // input containers as on entry
+  std::unordered_set<uint64_t> alias_items;                   // (seq id << 32 | index) from refs
+  std::unordered_set<uint64_t> guarded;                       // (record, guard kind)
+  std::set<std::tuple<ProvId, ProvId, bool>> identities;      // Is / IsNot pairs
+  std::set<std::pair<ProvId, std::string>> attr_checks;       // HasAttr
+  std::unordered_map<ProvId, size_t> key_guards;              // record -> its Keys guard
+  std::map<std::pair<ProvId, std::string>, ProvId> alias_records;
+
+  std::vector<std::optional<SideEffect>> effects;             // dropped writes are empty
+  std::unordered_map<std::string, size_t> effect_index;       // (target, key) -> effects index
+  std::unordered_set<uint32_t> contents_pending;              // containers with a Contents effect
+  std::vector<Value> updated_inputs;
+  std::unordered_set<uint32_t> settling;                      // containers on the settle path                          // input tensors updated in place
+};
+
+// "(loc: src)" / ", statement 3/then/1" for a frame line.
+std::string describe_stmt(const Function &fn, const Stmt &s);
+
+} // namespace thunderc::interp

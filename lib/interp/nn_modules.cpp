@@ -1,0 +1,75 @@
+// Forward of the built-in torch.nn modules, through the op catalogue. Every attribute PyTorch's
+// forward reads (weight, bias, eps, normalized_shape, padding_idx, approximate, inplace, ...) is
+// read like a program read, so input modules get guards for them (a missing bias is guarded None).
+#include "interp/interpreter.h"
+
+#include "support/text.h"
+
+#include <fmt/format.h>
+
+namespace thunderc::interp {
+
+Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwargs &kwargs) {
+  auto attr = [&](const char *name) { return getattr(m, name); };
+  auto input = [&]() {
+    if (args.size() == 1 && kwargs.empty()) return args[0];
+    if (args.empty() && kwargs.size() == 1 && kwargs[0].first == "input") return kwargs[0].second;
+    fail(fmt::format("{}.forward() takes one argument, input", cls));
+  };
+  auto flag = [&](const char *name) { return truth(attr(name)); };
+  auto no_inplace = [&]() {
+    if (flag("inplace")) fail(fmt::format("{} with inplace=True is not supported while tracing", cls));
+  };
+  using ops::Op;
+  if (cls == "torch.nn.Linear") return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
+  if (cls == "torch.nn.Embedding") {
+    Value x = input();
+    Value max_norm = attr("max_norm");
+    if (!h.is(max_norm, Kind::None)) {
+      rely(max_norm);
+      fail("torch.nn.Embedding with max_norm renormalises its weight in place; not supported");
+    }
+    return tensor_op(Op::embedding,
+                     {x, attr("weight"), attr("padding_idx"), max_norm, attr("norm_type"),
+                      attr("scale_grad_by_freq"), attr("sparse")},
+                     {});
+  }
+  if (cls == "torch.nn.LayerNorm")
+    return tensor_op(Op::layer_norm,
+                     {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")}, {});
+  if (cls == "torch.nn.Dropout") {
+    Value x = input();
+    Value p_value = attr("p");
+    bool training = flag("training");
+    no_inplace();
+    if (training && to_float(p_value, "Dropout.p") > 0)
+      fail("torch.nn.Dropout in training mode draws random numbers; trace the model in eval mode "
+           "(training=False)");
+    return x;
+  }
+  if (cls == "torch.nn.ReLU" || cls == "torch.nn.SiLU") {
+    Value x = input();
+    no_inplace();
+    return tensor_op(cls == "torch.nn.ReLU" ? Op::relu : Op::silu, {x}, {});
+  }
+  if (cls == "torch.nn.GELU") {
+    Value x = input();
+    return tensor_op(Op::gelu, {x}, {{"approximate", attr("approximate")}});
+  }
+  if (cls == "torch.nn.Tanh") return tensor_op(Op::tanh, {input()}, {});
+  if (cls == "torch.nn.Sigmoid") return tensor_op(Op::sigmoid, {input()}, {});
+  if (cls == "torch.nn.Identity") return args.empty() ? input() : args[0];
+  if (cls == "torch.nn.Softmax") {
+    Value x = input();
+    return tensor_op(Op::softmax, {x, attr("dim")}, {});
+  }
+  if (cls == "torch.nn.Sequential") {
+    Value x = input();
+    for (Value sub : iterate(m)) x = module_call(sub, {x}, {});
+    return x;
+  }
+  fail(fmt::format("{} has no forward that thunderc knows; declare the class with a forward method",
+                   py_str(cls)));
+}
+
+} // namespace thunderc::interp

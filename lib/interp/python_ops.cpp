@@ -1,0 +1,322 @@
+// Python semantics on Python values computed while tracing: truthiness, arithmetic, comparison,
+// containment. Results are constants of the trace (Computed); each input operand that decided a
+// result is relied on. Ints are 64-bit: overflow is an error, not a silent wrap.
+#include "interp/interpreter.h"
+
+#include "support/text.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace thunderc::interp {
+
+namespace {
+bool numeric(Kind k) { return k == Kind::Bool || k == Kind::Int || k == Kind::Float; }
+bool scalar(Kind k) {
+  return k == Kind::None || numeric(k) || k == Kind::Str || k == Kind::DType || k == Kind::Device ||
+         k == Kind::Ellipsis;
+}
+int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+int64_t floor_mod(int64_t a, int64_t b) {
+  int64_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+} // namespace
+
+int64_t Interpreter::to_int(Value v, const char *what) {
+  if (!h.is(v, Kind::Int) && !h.is(v, Kind::Bool))
+    fail(fmt::format("{} must be an int, not {}", what, py_str(h.type_name(v))));
+  rely(v);
+  return h.as_int(v);
+}
+
+double Interpreter::to_float(Value v, const char *what) {
+  if (h.is(v, Kind::Float)) {
+    rely(v);
+    return h.as_float(v);
+  }
+  return static_cast<double>(to_int(v, what));
+}
+
+bool Interpreter::truth(Value v) {
+  switch (h.kind(v)) {
+  case Kind::None: rely_none(v); return false;
+  case Kind::Bool: case Kind::Int: rely(v); return h.as_int(v) != 0;
+  case Kind::Float: rely(v); return h.as_float(v) != 0;
+  case Kind::Str: rely(v); return !h.as_str(v).empty();
+  case Kind::Tuple: case Kind::List: rely_len(v); return !h.items(v).empty();
+  case Kind::Dict: rely_len(v); return !h.entries(v).empty();
+  case Kind::Range: return !iterate(v).empty();
+  case Kind::Tensor: {
+    if (auto s = backend->scalar(resolve(v), h)) return s->kind == ops::Arg::Kind::Float ? s->f != 0 : s->i != 0 || s->b;
+    data_dependent(v, "the truth value of a tensor decides control flow");
+  }
+  case Kind::Object: case Kind::Dataclass: case Kind::Module: {
+    std::string cls(h.name(v));
+    for (const char *m : {"__bool__", "__len__"})
+      if (find_method(cls, m)) {
+        Value r = call_method(v, m, {}, {});
+        return std::string_view(m) == "__bool__" ? truth(r) : to_int(r, "__len__()") != 0;
+      }
+    rely_type(v);
+    if (h.is(v, Kind::Module)) {
+      std::string base = builtin_base(cls);
+      if (base == "torch.nn.ModuleList" || base == "torch.nn.ModuleDict" || base == "torch.nn.Sequential") {
+        rely_len(v);
+        return !submodules(v).empty();
+      }
+    }
+    return true;
+  }
+  default: rely_none(v); return true;
+  }
+}
+
+bool Interpreter::equal(Value a, Value b) {
+  Kind ka = h.kind(a), kb = h.kind(b);
+  if (ka == Kind::Tensor || kb == Kind::Tensor) {
+    if (a == b) return true;
+    data_dependent(ka == Kind::Tensor ? a : b, "comparing a tensor with == decides control flow");
+  }
+  if (ka == Kind::None || kb == Kind::None) {
+    rely_none(a), rely_none(b);
+    return ka == kb;
+  }
+  if (scalar(ka) && scalar(kb)) {
+    rely(a), rely(b);
+    return h.key_equal(a, b);
+  }
+  if ((ka == Kind::Tuple || ka == Kind::List) && ka == kb) {
+    rely_len(a), rely_len(b);
+    auto x = h.items(a), y = h.items(b);
+    if (x.size() != y.size()) return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!equal(x[i], y[i])) return false;
+    return true;
+  }
+  if (ka == Kind::Dict && kb == Kind::Dict) {
+    rely(a), rely(b);
+    if (h.entries(a).size() != h.entries(b).size()) return false;
+    for (const Entry &e : h.entries(a)) {
+      Entry *f = h.find_key(b, e.key);
+      if (!f || !equal(e.value, f->value)) return false;
+    }
+    return true;
+  }
+  if (ka == Kind::Class && kb == Kind::Class) return h.name(a) == h.name(b);
+  if (scalar(ka) || scalar(kb)) {
+    rely(a), rely(b);
+    return false; // different types
+  }
+  if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(std::string(h.name(a)), "__eq__"))
+    return truth(call_method(a, "__eq__", {b}, {}));
+  rely_identity(a, b, a == b);
+  return a == b;
+}
+
+int Interpreter::compare(Value a, Value b) {
+  Kind ka = h.kind(a), kb = h.kind(b);
+  if (numeric(ka) && numeric(kb)) {
+    rely(a), rely(b);
+    if (ka != Kind::Float && kb != Kind::Float) return (h.as_int(a) > h.as_int(b)) - (h.as_int(a) < h.as_int(b));
+    double x = to_float(a, "an operand"), y = to_float(b, "an operand");
+    return (x > y) - (x < y);
+  }
+  if (ka == Kind::Str && kb == Kind::Str) {
+    rely(a), rely(b);
+    return h.as_str(a).compare(h.as_str(b)) < 0 ? -1 : h.as_str(a) == h.as_str(b) ? 0 : 1;
+  }
+  if ((ka == Kind::Tuple || ka == Kind::List) && ka == kb) {
+    rely_len(a), rely_len(b);
+    auto x = h.items(a), y = h.items(b);
+    for (size_t i = 0; i < x.size() && i < y.size(); ++i)
+      if (!equal(x[i], y[i])) return compare(x[i], y[i]);
+    return (x.size() > y.size()) - (x.size() < y.size());
+  }
+  if (ka == Kind::Tensor || kb == Kind::Tensor)
+    data_dependent(ka == Kind::Tensor ? a : b, "comparing a tensor decides control flow");
+  fail(fmt::format("'<' not supported between instances of {} and {}", py_str(h.type_name(a)),
+                   py_str(h.type_name(b))));
+}
+
+bool Interpreter::contains(Value c, Value x) {
+  switch (h.kind(c)) {
+  case Kind::Dict: {
+    if (!h.hashable(x)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(x))));
+    rely(x);
+    rely_keys(c, false);
+    return h.find_key(c, x) != nullptr;
+  }
+  case Kind::Str:
+    if (!h.is(x, Kind::Str))
+      fail(fmt::format("'in <string>' requires string as left operand, not {}", h.type_name(x)));
+    rely(c), rely(x);
+    return h.as_str(c).find(h.as_str(x)) != std::string_view::npos;
+  case Kind::Module:
+    if (builtin_base(std::string(h.name(c))) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
+      rely(x);
+      rely_keys(c, false);
+      Entry *e = h.find_attr(c, h.as_str(x));
+      return e && e->slot == Slot::Submodule;
+    }
+    break;
+  default: break;
+  }
+  for (Value item : iterate(c))
+    if (item == x || equal(item, x)) return true;
+  return false;
+}
+
+Value Interpreter::unary(std::string_view op, Value a) {
+  Kind k = h.kind(a);
+  if (op == "not_") return h.boolean(!truth(a), kComputed);
+  if (op == "truth") return h.boolean(truth(a), kComputed);
+  if (op == "index") return num(to_int(a, "operator.index() argument"));
+  if (op == "neg" || op == "pos" || op == "abs") {
+    if (k == Kind::Float) {
+      double f = to_float(a, "an operand");
+      return h.floating(op == "neg" ? -f : op == "abs" ? std::fabs(f) : f, kComputed);
+    }
+    int64_t i = to_int(a, "the operand of unary -, + or abs()");
+    if ((op == "neg" || (op == "abs" && i < 0)) && i == INT64_MIN) fail("integer overflow (ints are 64-bit)");
+    return num(op == "neg" ? -i : op == "abs" ? (i < 0 ? -i : i) : i);
+  }
+  if (op == "invert") return num(~to_int(a, "the operand of ~"));
+  fail(fmt::format("operator.{} is not supported on {}", op, h.type_name(a)));
+}
+
+Value Interpreter::binary(std::string_view op, Value a, Value b) {
+  Kind ka = h.kind(a), kb = h.kind(b);
+  auto boolean = [&](bool x) { return h.boolean(x, kComputed); };
+  if (op == "eq") return boolean(equal(a, b));
+  if (op == "ne") return boolean(!equal(a, b));
+  if (op == "lt") return boolean(compare(a, b) < 0);
+  if (op == "le") return boolean(compare(a, b) <= 0);
+  if (op == "gt") return boolean(compare(a, b) > 0);
+  if (op == "ge") return boolean(compare(a, b) >= 0);
+  if (op == "is_" || op == "is_not") {
+    bool same;
+    if (ka == Kind::None || kb == Kind::None) {
+      rely_none(a), rely_none(b);
+      same = ka == kb;
+    } else if (scalar(ka) && scalar(kb)) {
+      rely(a), rely(b);
+      same = ka == kb && h.key_equal(a, b);
+    } else {
+      rely_identity(a, b, a == b);
+      same = a == b;
+    }
+    return boolean(op == "is_" ? same : !same);
+  }
+  if (op == "contains") return boolean(contains(a, b));
+  if (op == "getitem") return getitem(a, b);
+
+  // Sequences.
+  bool seq_a = ka == Kind::Tuple || ka == Kind::List || ka == Kind::Str;
+  bool seq_b = kb == Kind::Tuple || kb == Kind::List || kb == Kind::Str;
+  if ((op == "add" || op == "concat" || op == "iadd") && seq_a && ka == kb) {
+    if (ka == Kind::Str) {
+      rely(a), rely(b);
+      return h.str(std::string(h.as_str(a)) + std::string(h.as_str(b)), kComputed);
+    }
+    if (ka == Kind::List && op == "iadd") {
+      std::vector<Value> more = iterate(b);
+      contents_changed(a);
+      h.items_mut(a).insert(h.items_mut(a).end(), more.begin(), more.end());
+      return a;
+    }
+    std::vector<Value> items = iterate(a), more = iterate(b);
+    items.insert(items.end(), more.begin(), more.end());
+    return ka == Kind::Tuple ? h.tuple(std::move(items), new_record()) : h.list(std::move(items), new_record());
+  }
+  if ((op == "mul" || op == "imul") && (seq_a || seq_b)) {
+    Value s = seq_a ? a : b, n = seq_a ? b : a;
+    int64_t times = std::max<int64_t>(0, to_int(n, "a sequence repeat count"));
+    if (h.is(s, Kind::Str)) {
+      rely(s);
+      std::string out;
+      for (int64_t i = 0; i < times; ++i) out += h.as_str(s);
+      return h.str(out, kComputed);
+    }
+    std::vector<Value> one = iterate(s), items;
+    for (int64_t i = 0; i < times; ++i) items.insert(items.end(), one.begin(), one.end());
+    return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record()) : h.list(std::move(items), new_record());
+  }
+
+  if (!numeric(ka) || !numeric(kb))
+    fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op,
+                     py_str(h.type_name(a)), py_str(h.type_name(b))));
+  std::string_view base = op.starts_with("i") && op != "invert" ? op.substr(1) : op; // iadd -> add
+  if (base == "and_" || base == "or_" || base == "xor" || base == "lshift" || base == "rshift") {
+    if (ka == Kind::Float || kb == Kind::Float)
+      fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op, h.type_name(a), h.type_name(b)));
+    int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand");
+    bool bools = ka == Kind::Bool && kb == Kind::Bool;
+    if (base == "and_") return bools ? boolean(x & y) : num(x & y);
+    if (base == "or_") return bools ? boolean(x | y) : num(x | y);
+    if (base == "xor") return bools ? boolean(x ^ y) : num(x ^ y);
+    if (y < 0) fail("negative shift count");
+    if (base == "rshift") return num(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
+    if (y >= 63 || (x != 0 && (std::abs(x) >> (62 - y)) != 0)) fail("integer overflow (ints are 64-bit)");
+    return num(x << y);
+  }
+  if (base == "truediv") {
+    double x = to_float(a, "an operand"), y = to_float(b, "an operand");
+    if (y == 0) fail("ZeroDivisionError: division by zero");
+    return h.floating(x / y, kComputed);
+  }
+  bool floats = ka == Kind::Float || kb == Kind::Float;
+  if (floats) {
+    double x = to_float(a, "an operand"), y = to_float(b, "an operand");
+    double r;
+    if (base == "add") r = x + y;
+    else if (base == "sub") r = x - y;
+    else if (base == "mul") r = x * y;
+    else if (base == "floordiv" || base == "mod") {
+      if (y == 0) fail("ZeroDivisionError: float division by zero");
+      double m = std::fmod(x, y);
+      if (m != 0 && ((m < 0) != (y < 0))) m += y;
+      r = base == "mod" ? m : std::round((x - m) / y);
+    } else if (base == "pow") {
+      if (x == 0 && y < 0) fail("ZeroDivisionError: 0.0 cannot be raised to a negative power");
+      if (x < 0 && y != std::floor(y)) fail("a negative number raised to a fractional power is complex; not supported");
+      r = std::pow(x, y);
+    } else {
+      fail(fmt::format("operator.{} is not supported on Python numbers", op));
+    }
+    return h.floating(r, kComputed);
+  }
+  int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand"), r = 0;
+  bool overflow = false;
+  if (base == "add") overflow = __builtin_add_overflow(x, y, &r);
+  else if (base == "sub") overflow = __builtin_sub_overflow(x, y, &r);
+  else if (base == "mul") overflow = __builtin_mul_overflow(x, y, &r);
+  else if (base == "floordiv" || base == "mod") {
+    if (y == 0) fail("ZeroDivisionError: integer division or modulo by zero");
+    if (x == INT64_MIN && y == -1) overflow = true;
+    else r = base == "mod" ? floor_mod(x, y) : floor_div(x, y);
+  } else if (base == "pow") {
+    if (y < 0) {
+      if (x == 0) fail("ZeroDivisionError: 0 cannot be raised to a negative power");
+      return h.floating(std::pow(double(x), double(y)), kComputed);
+    }
+    r = 1;
+    for (int64_t i = 0; i < y && !overflow; ++i) {
+      overflow = __builtin_mul_overflow(r, x, &r);
+      if (r == 0 || r == 1) break;
+      if (r == -1) {
+        r = (y - i - 1) % 2 ? -r : r;
+        break;
+      }
+    }
+  } else {
+    fail(fmt::format("operator.{} is not supported on Python numbers", op));
+  }
+  if (overflow) fail("integer overflow (ints are 64-bit)");
+  return num(r);
+}
+
+} // namespace thunderc::interp

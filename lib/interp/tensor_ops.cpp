@@ -1,0 +1,327 @@
+// Tensor ops: arguments are relied on (input tensors' metadata, input scalars' values), resolved
+// to the tensor versions they read, bound by the op catalogue, run by the backend and appended
+// to Program::ops. In-place ops are functionalised: the functional op (cast back to the
+// receiver's dtype when PyTorch would) produces a new version of the receiver, which later reads
+// see; an input receiver is written back at the end. A view remembers its base, so an in-place
+// update of a view, or a read of a view whose base changed since, is reported instead of being
+// silently wrong.
+#include "interp/interpreter.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <fmt/format.h>
+
+namespace thunderc::interp {
+
+namespace {
+// Tensor Args carry the id of the Value of their version in Arg::i (the catalogue does not read
+// it for tensors), so bound arguments map back to Values after bind() has placed them.
+ops::Arg tensor_arg(const Heap &h, Value version) {
+  ops::Arg a = ops::Arg::of_tensor(h.meta(version));
+  a.i = version.id;
+  return a;
+}
+
+bool can_cast(DType from, DType to) {
+  if (is_complex(from) && !is_complex(to)) return false;
+  if (is_floating(from) && is_integral(to, true)) return false;
+  if (from != DType::Bool && to == DType::Bool) return false;
+  return true;
+}
+
+std::string shape_str(const std::vector<int64_t> &shape) {
+  std::string out = "[";
+  for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + "]";
+}
+} // namespace
+
+Value Interpreter::resolve(Value v) {
+  switch (h.kind(v)) {
+  case Kind::Tensor: {
+    const TensorInfo &t = h.tensor_info(v);
+    if (t.base && h.tensor_info(t.base).versions != t.base_versions)
+      fail(fmt::format("this reads a view of a tensor ({}) that was updated in place after the "
+                       "view was made; take the view after the update",
+                       h.path_of(t.base)));
+    return t.current;
+  }
+  case Kind::Tuple:
+  case Kind::List:
+  case Kind::Slice: {
+    std::vector<Value> items(h.items(v).begin(), h.items(v).end());
+    bool changed = false;
+    for (Value &x : items) {
+      Value r = resolve(x);
+      changed |= r != x;
+      x = r;
+    }
+    if (!changed) return v;
+    if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
+    return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed) : h.list(std::move(items), kComputed);
+  }
+  default: return v;
+  }
+}
+
+ops::Arg Interpreter::to_arg(Value v, ops::Op op) {
+  switch (h.kind(v)) {
+  case Kind::None: return ops::Arg::none();
+  case Kind::Bool: return ops::Arg::of_bool(h.as_bool(v));
+  case Kind::Int: return ops::Arg::of_int(h.as_int(v));
+  case Kind::Float: return ops::Arg::of_float(h.as_float(v));
+  case Kind::Str: return ops::Arg::of_str(std::string(h.as_str(v)));
+  case Kind::DType: return ops::Arg::of_dtype(h.as_dtype(v));
+  case Kind::Device: return ops::Arg::of_device(h.as_device(v));
+  case Kind::Ellipsis: return ops::Arg::ellipsis();
+  case Kind::Tensor: return tensor_arg(h, v);
+  case Kind::Tuple:
+  case Kind::List: {
+    std::vector<ops::Arg> items;
+    for (Value x : h.items(v)) items.push_back(to_arg(x, op));
+    return h.is(v, Kind::List) ? ops::Arg::of_list(std::move(items)) : ops::Arg::of_seq(std::move(items));
+  }
+  case Kind::Slice:
+    return ops::Arg::of_slice(to_arg(h.items(v)[0], op), to_arg(h.items(v)[1], op), to_arg(h.items(v)[2], op));
+  default:
+    fail(fmt::format("{}(): an argument is {}, not a tensor or a Python value", ops::info(op).torch_name,
+                     h.repr(v)));
+  }
+}
+
+Value Interpreter::from_arg(const ops::Arg &a) {
+  using AK = ops::Arg::Kind;
+  switch (a.kind) {
+  case AK::None: return h.none(kComputed);
+  case AK::Bool: return h.boolean(a.b, kComputed);
+  case AK::Int: return num(a.i);
+  case AK::Float: return h.floating(a.f, kComputed);
+  case AK::Str: return h.str(a.s, kComputed);
+  case AK::DType: return h.dtype(a.dtype, kComputed);
+  case AK::Device: return h.device(a.device, kComputed);
+  case AK::Ellipsis: return h.ellipsis();
+  case AK::Tensor:
+    THUNDERC_ASSERT(a.i > 0 && size_t(a.i) < h.size() && h.is(Value{uint32_t(a.i)}, Kind::Tensor),
+                    "a bound tensor argument lost its value");
+    return Value{uint32_t(a.i)};
+  case AK::Slice: return h.slice(from_arg(a.items[0]), from_arg(a.items[1]), from_arg(a.items[2]), kComputed);
+  case AK::Seq: {
+    std::vector<Value> items;
+    for (const auto &x : a.items) items.push_back(from_arg(x));
+    return a.is_list ? h.list(std::move(items), kComputed) : h.tuple(std::move(items), kComputed);
+  }
+  }
+  return h.none(kComputed);
+}
+
+OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
+  OpRecord r;
+  r.op = op;
+  std::vector<ops::Arg> metas;
+  ops::Kwargs kwmetas;
+  for (Value a : args) {
+    rely(a);
+    r.args.push_back(resolve(a));
+    metas.push_back(to_arg(r.args.back(), op));
+  }
+  for (const auto &[k, v] : kwargs) {
+    rely(v);
+    r.kwargs.emplace_back(k, resolve(v));
+    kwmetas.emplace_back(k, to_arg(r.kwargs.back().second, op));
+  }
+  try {
+    r.bound_meta = ops::bind(op, metas, kwmetas);
+  } catch (const ops::OpError &e) {
+    fail(e.what());
+  }
+  for (const auto &b : r.bound_meta) r.bound.push_back(from_arg(b));
+  const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+  r.stmt = s;
+  if (s) {
+    const Expr *receiver = s->kind == Stmt::Kind::Method || s->kind == Stmt::Kind::SetItem ? &s->obj
+                           : !s->args.empty()                                          ? &s->args[0]
+                                                                                       : nullptr;
+    r.name_hint = !s->out.empty()                                      ? s->out
+                  : receiver && receiver->kind == Expr::Kind::Local ? receiver->text
+                                                                       : std::string();
+  }
+  return r;
+}
+
+ops::Arg Interpreter::run_op(const OpRecord &r) {
+  try {
+    return backend->run(r, h);
+  } catch (const ops::OpError &e) {
+    fail(e.what());
+  }
+}
+
+ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
+  ProvRecord pr;
+  pr.kind = ProvKind::Op;
+  pr.op = int32_t(p.ops.size());
+  pr.output = output;
+  pr.stmt = r.stmt;
+  return h.add_record(std::move(pr));
+}
+
+Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
+  auto out = [&](const ops::Arg &a, uint32_t k) {
+    if (a.kind != ops::Arg::Kind::Tensor)
+      fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name, ops::describe(a)));
+    Value t = h.tensor(a.tensor, op_record(r, k));
+    if (view_of) {
+      Value base = h.tensor_info(view_of).base ? h.tensor_info(view_of).base : view_of;
+      h.tensor_info(t).base = base;
+      h.tensor_info(t).base_versions = h.tensor_info(base).versions;
+    }
+    r.outputs.push_back(t);
+    return t;
+  };
+  if (res.kind == ops::Arg::Kind::Seq) {
+    std::vector<Value> outs;
+    for (size_t k = 0; k < res.items.size(); ++k) outs.push_back(out(res.items[k], uint32_t(k)));
+    r.result = h.tuple(std::move(outs), new_record());
+  } else {
+    r.result = out(res, 0);
+  }
+  backend->produced(r, h);
+  Value result = r.result;
+  p.ops.push_back(std::move(r));
+  return result;
+}
+
+Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
+  const ops::OpInfo &info = ops::info(op);
+  if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
+  OpRecord r = prepare(op, args, kwargs);
+  ops::Arg res = run_op(r);
+  if (info.flags & ops::PythonResult) return from_arg(res);
+  Value view_of = (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
+  return emit(std::move(r), res, view_of);
+}
+
+Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
+  std::string_view name = ops::info(op).torch_name;
+  if (args.empty() || !h.is(args[0], Kind::Tensor))
+    fail(fmt::format("{}() updates a tensor in place; its first argument is {}", name,
+                     args.empty() ? std::string("missing") : h.repr(args[0])));
+  Value self = args[0];
+  if (h.tensor_info(self).base)
+    fail(fmt::format("{}() updates a view of another tensor in place, which thunderc does not "
+                     "support (the update would have to reach the viewed tensor); use the "
+                     "out-of-place op and assign the result",
+                     name));
+  TensorMeta self_meta = h.meta(self);
+  bool first = h.tensor_info(self).versions == 0;
+  auto finish = [&]() {
+    if (first && h.from_input(self)) updated_inputs.push_back(self);
+    return self;
+  };
+
+  if (op == ops::Op::copy_) {
+    OpRecord check = prepare(op, args, kwargs);
+    run_op(check);
+    Value ver = check.bound[1];
+    size_t before = p.ops.size();
+    const TensorMeta src = h.meta(ver);
+    if (src.dtype != self_meta.dtype || src.device != self_meta.device)
+      ver = tensor_op(ops::Op::to, {ver}, {{"device", h.device(self_meta.device)}, {"dtype", h.dtype(self_meta.dtype)}});
+    if (h.meta(ver).shape != self_meta.shape) {
+      std::vector<Value> dims;
+      for (int64_t d : self_meta.shape) dims.push_back(num(d));
+      ver = tensor_op(ops::Op::expand, {ver, h.tuple(std::move(dims), kComputed)}, {});
+    }
+    if (p.ops.size() > before) {
+      p.ops.back().inplace = op;
+      p.ops.back().updated = self;
+    }
+    TensorInfo &t = h.tensor_info(self);
+    t.current = h.current(ver);
+    ++t.versions;
+    return finish();
+  }
+
+  std::optional<ops::Op> f = ops::functional(op);
+  OpRecord r = prepare(f ? *f : op, args, kwargs);
+  ops::Arg res = run_op(r);
+  if (res.kind != ops::Arg::Kind::Tensor)
+    fail(fmt::format("{}() returned {}, not a tensor", name, ops::describe(res)));
+  if (res.tensor.shape != self_meta.shape)
+    fail(fmt::format("{}(): output with shape {} doesn't match the broadcast shape {}", name,
+                     shape_str(self_meta.shape), shape_str(res.tensor.shape)));
+  if (res.tensor.dtype != self_meta.dtype) {
+    if (!can_cast(res.tensor.dtype, self_meta.dtype))
+      fail(fmt::format("{}(): result type {} can't be cast to the desired output type {}", name,
+                       dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
+    Value tmp = emit(std::move(r), res, {});
+    r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
+    run_op(r);
+  }
+  r.inplace = op;
+  r.updated = self;
+  r.result = self;
+  Value version = h.new_version(self, self_meta, op_record(r, 0));
+  r.outputs = {version};
+  backend->produced(r, h);
+  p.ops.push_back(std::move(r));
+  return finish();
+}
+
+void Interpreter::data_dependent(Value t, const std::string &what) {
+  fail(fmt::format("{} ({}: its values are unknown while tracing); make it a Python value computed "
+                   "from shapes, or move it out of the traced program",
+                   what, type_comment(h.meta(h.current(t)))));
+}
+
+Value Interpreter::tensor_attr(Value t, const std::string &name, bool *found) {
+  *found = true;
+  const TensorMeta m = h.meta(t);
+  if (name == "shape") {
+    rely_meta(t);
+    std::vector<Value> dims;
+    for (int64_t d : m.shape) dims.push_back(num(d));
+    return h.tuple(std::move(dims), kComputed);
+  }
+  if (name == "dtype") return rely_meta(t), h.dtype(m.dtype, kComputed);
+  if (name == "device") return rely_meta(t), h.device(m.device, kComputed);
+  if (name == "ndim") return rely_meta(t), num(int64_t(m.shape.size()));
+  if (name == "requires_grad") return rely_meta(t), h.boolean(m.requires_grad, kComputed);
+  if (name == "is_cuda") return rely_meta(t), h.boolean(m.device.type == Device::Type::CUDA, kComputed);
+  if (name == "T" || name == "mT") {
+    if (name == "mT") return tensor_op(ops::Op::transpose, {t, num(-2), num(-1)}, {});
+    std::vector<Value> dims;
+    for (size_t i = m.shape.size(); i-- > 0;) dims.push_back(num(int64_t(i)));
+    return tensor_op(ops::Op::permute, {t, h.tuple(std::move(dims), kComputed)}, {});
+  }
+  if (name == "data" || name == "grad")
+    fail(fmt::format("tensor.{} is not supported while tracing", name));
+  *found = false;
+  return {};
+}
+
+std::optional<Value> Interpreter::tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs) {
+  if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" || name == "__float__") {
+    if (name == "item" || name == "__bool__" || name == "__int__" || name == "__float__")
+      if (auto s = backend->scalar(resolve(t), h)) return from_arg(*s);
+    data_dependent(t, fmt::format("data-dependent value: tensor.{}() needs the tensor's values", name));
+  }
+  if (name == "is_floating_point" || name == "element_size") {
+    if (!args.empty() || !kwargs.empty()) fail(fmt::format("Tensor.{}() takes no arguments", name));
+    rely_meta(t);
+    DType d = h.meta(t).dtype;
+    if (name == "is_floating_point") return h.boolean(is_floating(d), kComputed);
+    static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
+    return num(sizes[static_cast<size_t>(d)]);
+  }
+  auto op = ops::lookup_method(name);
+  if (!op) return std::nullopt;
+  Args all;
+  all.reserve(args.size() + 1);
+  all.push_back(t);
+  all.insert(all.end(), args.begin(), args.end());
+  return tensor_op(*op, all, kwargs);
+}
+
+} // namespace thunderc::interp

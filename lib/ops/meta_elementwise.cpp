@@ -1,0 +1,233 @@
+// Meta rules of elementwise ops: binary ops (broadcasting; result dtype from at::result_type, so a
+// Python number is a weak operand), unary ops (int -> float for the floating functions), where,
+// conversions, masked_fill, and the in-place ops, whose result must fit their first argument
+// (same shape after broadcasting, result dtype castable to its dtype).
+#include "ops/meta.h"
+
+namespace thunderc::ops::detail {
+
+namespace {
+
+bool is_comparison(Op op) {
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt || op == Op::ge;
+}
+
+// Ops whose Python binding turns a number into a tensor in either position (torch.add(2, t)).
+bool numbers_as_tensors(Op op) {
+  return op == Op::add || op == Op::sub || op == Op::mul || op == Op::div ||
+         op == Op::floor_divide || op == Op::add_ || op == Op::mul_;
+}
+
+// add/sub's alpha (at::native::alpha_check) and sub's bool check.
+void check_add_sub(const Ctx &c, DType common, size_t alpha, bool subtract) {
+  if (!c.is_number(alpha)) c.fail("argument 'alpha' must be a number, not " + describe(c.b[alpha]));
+  const Arg &a = c.b[alpha];
+  if (a.kind == Arg::Kind::Bool && common != DType::Bool)
+    c.fail("boolean alpha only supported for boolean results");
+  if (a.kind == Arg::Kind::Float && !is_floating(common) && !complex_type(common))
+    c.fail("for integral input tensors, argument alpha must not be a floating point number");
+  auto is_bool = [&](size_t i) {
+    return (c.is_tensor(i) && c.b[i].tensor.dtype == DType::Bool) || c.b[i].kind == Arg::Kind::Bool;
+  };
+  if (subtract && (is_bool(0) || is_bool(1)))
+    c.fail("subtraction, the `-` operator, with a bool tensor is not supported; use the `~` or "
+           "`logical_not()` operator to invert a mask");
+}
+
+Shape shape_of(const Ctx &c, size_t i) { return c.is_tensor(i) ? c.b[i].tensor.shape : Shape{}; }
+
+} // namespace
+
+Arg meta_binary(const Ctx &c) {
+  Op op = c.op;
+  // Python numbers: allowed as `other` except for tensor-only ops; as `input` where PyTorch's
+  // binding allows it or a reflected operator (2 < t, 2 ** t) reaches the op.
+  bool tensor_only = op == Op::maximum || op == Op::minimum || op == Op::logical_and || op == Op::logical_or;
+  for (size_t i : {0, 1})
+    if (!c.is_tensor(i) && (tensor_only || !c.is_number(i)))
+      c.fail("argument '" + std::string(c.param(i)) + "' must be a tensor" +
+             (tensor_only ? "" : " or a number") + ", not " + describe(c.b[i]));
+  if (!c.is_tensor(0) && !c.is_tensor(1) && !numbers_as_tensors(op))
+    c.fail("expected a tensor argument, got " + describe(c.b[0]) + " and " + describe(c.b[1]));
+  Shape shape = c.broadcast(shape_of(c, 0), shape_of(c, 1));
+  Device device = c.device({0, 1});
+  DType common = c.result_type({0, 1});
+  if (!c.is_tensor(0) && !c.is_tensor(1)) { // torch.add(2.5, 2): input becomes a plain 0-dim tensor
+    const Arg &a = c.b[0];
+    Arg input = Arg::of_tensor(TensorMeta{{}, a.kind == Arg::Kind::Bool  ? DType::Bool
+                                              : a.kind == Arg::Kind::Int ? DType::Int64
+                                                                         : DType::Float64});
+    common = c.result_type(std::vector<const Arg *>{&input, &c.b[1]});
+  }
+  DType result = common;
+  auto unsupported = [&](std::string_view what) {
+    c.fail(std::string(what) + " is not supported for " + str(common) + " operands (" +
+           describe(c.b[0]) + " and " + describe(c.b[1]) + ")");
+  };
+  switch (op) {
+  case Op::add:
+  case Op::sub: check_add_sub(c, common, 2, op == Op::sub); break;
+  case Op::div:
+    if (c.is_none(2)) {
+      if (!is_floating(common) && !complex_type(common)) result = DType::Float32;
+    } else {
+      const Arg &mode = c.b[2];
+      if (mode.kind != Arg::Kind::Str || (mode.s != "trunc" && mode.s != "floor"))
+        c.fail("expected rounding_mode to be one of None, 'trunc', or 'floor' but found " + describe(mode));
+      if (common == DType::Bool || complex_type(common)) unsupported("division with rounding_mode");
+    }
+    break;
+  case Op::floor_divide:
+    if (common == DType::Bool || complex_type(common)) unsupported("floor division");
+    break;
+  case Op::pow:
+    if (common == DType::Bool) unsupported("pow");
+    if (c.is_tensor(0) && is_integral(c.b[0].tensor.dtype, true) && c.b[1].kind == Arg::Kind::Int &&
+        c.b[1].i < 0)
+      c.fail("integers to negative integer powers are not allowed");
+    break;
+  case Op::maximum:
+  case Op::minimum:
+    if (complex_type(common)) unsupported(op == Op::maximum ? "maximum" : "minimum");
+    break;
+  case Op::lt: case Op::le: case Op::gt: case Op::ge:
+    if (complex_type(common)) unsupported("ordering comparison");
+    result = DType::Bool;
+    break;
+  default:
+    if (is_comparison(op) || op == Op::logical_and || op == Op::logical_or) result = DType::Bool;
+    break;
+  }
+  return c.out(std::move(shape), result, device);
+}
+
+Arg meta_unary(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  DType d = t.dtype;
+  auto reject = [&](std::string_view why) {
+    c.fail("not supported for " + str(d) + " tensors" + (why.empty() ? "" : ": ") + std::string(why));
+  };
+  switch (c.op) {
+  case Op::neg:
+    if (d == DType::Bool)
+      reject("negation, the `-` operator, on a bool tensor is not supported; use the `~` or "
+             "`logical_not()` operator to invert a mask");
+    break;
+  case Op::abs:
+    if (d == DType::Bool) reject("");
+    d = to_real(d);
+    break;
+  case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt: case Op::sin: case Op::cos:
+  case Op::tanh: case Op::sigmoid:
+    if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
+    break;
+  case Op::logical_not: d = DType::Bool; break;
+  case Op::relu:
+    c.boolean(1);
+    if (d == DType::Bool || is_complex(d)) reject("");
+    break;
+  case Op::gelu: {
+    const Arg &a = c.b[1];
+    if (a.kind != Arg::Kind::Str || (a.s != "none" && a.s != "tanh"))
+      c.fail("approximate argument must be either 'none' or 'tanh', got " + describe(a));
+    if (!is_floating(d)) reject("");
+    break;
+  }
+  case Op::silu:
+    c.boolean(1);
+    if (!is_floating(d) && !is_complex(d)) reject("");
+    break;
+  case Op::dropout: {
+    double p = c.number(1);
+    c.boolean(2), c.boolean(3);
+    if (p < 0 || p > 1) c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[1]));
+    if (c.b[2].b && p > 0 && p < 1 && numel(t.shape) > 0 && !is_floating(d)) reject("dropout in training mode");
+    break;
+  }
+  default: break; // clone, contiguous
+  }
+  return c.out(t.shape, d, t.device);
+}
+
+Arg meta_where(const Ctx &c) {
+  const TensorMeta &cond = c.tensor(0);
+  if (cond.dtype != DType::Bool && cond.dtype != DType::UInt8)
+    c.fail("expected condition to be a boolean tensor, but got a tensor with dtype " + str(cond.dtype));
+  Shape shape = c.broadcast(c.broadcast(cond.shape, shape_of(c, 1)), shape_of(c, 2));
+  return c.out(std::move(shape), c.result_type({1, 2}), c.device({0, 1, 2}));
+}
+
+Arg meta_convert(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  DType d = t.dtype;
+  Device device = t.device;
+  switch (c.op) {
+  case Op::to:
+    c.boolean(3), c.boolean(4);
+    if (auto dev = c.opt_device(1)) device = *dev;
+    if (auto dt = c.opt_dtype(2)) d = *dt;
+    break;
+  case Op::type_as: d = c.tensor(1).dtype; break;
+  case Op::to_float: d = DType::Float32; break;
+  case Op::to_half: d = DType::Float16; break;
+  case Op::to_bfloat16: d = DType::BFloat16; break;
+  case Op::to_long: d = DType::Int64; break;
+  case Op::to_int: d = DType::Int32; break;
+  default: d = DType::Bool; break; // to_bool
+  }
+  return c.out(t.shape, d, device);
+}
+
+// masked_fill(input, mask, value) and masked_fill_: value is a number or a 0-dim tensor.
+Arg meta_masked_fill(const Ctx &c) {
+  const TensorMeta &self = c.tensor(0), &mask = c.tensor(1);
+  if (mask.dtype != DType::Bool && mask.dtype != DType::UInt8)
+    c.fail("only boolean masks are supported, but got mask with dtype " + str(mask.dtype));
+  if (c.is_tensor(2)) {
+    if (!c.b[2].tensor.shape.empty())
+      c.fail("only a 0-dimensional value tensor is supported, but got a tensor with " +
+             std::to_string(c.b[2].tensor.shape.size()) + " dimension(s)");
+  } else if (!c.is_number(2)) {
+    c.fail("argument 'value' must be a number or a 0-dim tensor, not " + describe(c.b[2]));
+  }
+  Device device = c.same_device({&self, &mask});
+  Shape shape = self.shape;
+  if (c.op == Op::masked_fill_) c.expands_to(mask.shape, self.shape, "mask");
+  else shape = c.broadcast(self.shape, mask.shape);
+  return c.out(std::move(shape), self.dtype, device);
+}
+
+// add_, mul_, copy_, zero_, fill_: the result is the first argument, updated.
+Arg meta_inplace(const Ctx &c) {
+  const TensorMeta &self = c.tensor(0);
+  switch (c.op) {
+  case Op::add_:
+  case Op::mul_: {
+    if (!c.is_tensor(1) && !c.is_number(1))
+      c.fail("argument 'other' must be a tensor or a number, not " + describe(c.b[1]));
+    DType common = c.result_type({0, 1});
+    if (c.op == Op::add_) check_add_sub(c, common, 2, false);
+    if (!can_cast(common, self.dtype))
+      c.fail("result type " + str(common) + " can't be cast to the desired output type " + str(self.dtype));
+    c.expands_to(shape_of(c, 1), self.shape, "other");
+    c.device({0, 1});
+    break;
+  }
+  case Op::copy_:
+    c.boolean(2);
+    if (c.is_tensor(1)) c.expands_to(c.b[1].tensor.shape, self.shape, "src");
+    else if (!c.is_number(1)) c.fail("argument 'src' must be a tensor, not " + describe(c.b[1]));
+    break;
+  case Op::fill_:
+    if (c.is_tensor(1) && !c.b[1].tensor.shape.empty())
+      c.fail("only a 0-dimensional value tensor is supported, but got a tensor with " +
+             std::to_string(c.b[1].tensor.shape.size()) + " dimension(s)");
+    if (!c.is_tensor(1) && !c.is_number(1))
+      c.fail("argument 'value' must be a number or a 0-dim tensor, not " + describe(c.b[1]));
+    break;
+  default: break; // zero_
+  }
+  return c.out(self.shape, self.dtype, self.device);
+}
+
+} // namespace thunderc::ops::detail

@@ -1,0 +1,163 @@
+// Meta rules of reductions (sum, mean, amax, max/min, argmax, var), softmax/log_softmax and
+// layer_norm. Reductions share one dimension-list rule (None or an empty list reduces all dims,
+// duplicates are rejected, keepdim keeps size-1 dims); the dtype rules are PyTorch's: sum of
+// bool/int -> int64, mean and var only of floating/complex, argmax and max's indices -> int64.
+#include "ops/meta.h"
+
+#include <algorithm>
+
+namespace thunderc::ops::detail {
+
+namespace {
+
+// Wrapped dims to reduce (sorted, unique); an absent or empty list means every dim.
+std::vector<int64_t> reduce_dims(const Ctx &c, size_t i, int64_t ndim) {
+  std::vector<int64_t> dims;
+  if (!c.is_none(i))
+    for (int64_t d : c.ints(i)) {
+      int64_t w = c.wrap(d, ndim);
+      if (std::find(dims.begin(), dims.end(), w) != dims.end())
+        c.fail("dim " + std::to_string(w) + " appears multiple times in the list of dims");
+      dims.push_back(w);
+    }
+  if (dims.empty())
+    for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
+  return dims;
+}
+
+Shape reduced(const Shape &shape, const std::vector<int64_t> &dims, bool keepdim) {
+  Shape out;
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+    bool gone = std::find(dims.begin(), dims.end(), d) != dims.end();
+    if (!gone) out.push_back(shape[d]);
+    else if (keepdim) out.push_back(1);
+  }
+  return out;
+}
+
+// max, min, amax and argmax have no identity: reducing an empty dim is an error.
+void check_nonempty(const Ctx &c, const Shape &shape, const std::vector<int64_t> &dims) {
+  for (int64_t d : dims)
+    if (d < static_cast<int64_t>(shape.size()) && shape[d] == 0)
+      c.fail("expected reduction dim " + std::to_string(d) + " to have non-zero size (input shape " +
+             str(shape) + ")");
+}
+
+} // namespace
+
+Arg meta_reduction(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  int64_t ndim = static_cast<int64_t>(t.shape.size());
+  DType d = t.dtype;
+  switch (c.op) {
+  case Op::sum:
+  case Op::mean: {
+    bool keepdim = c.boolean(2);
+    std::optional<DType> dtype = c.opt_dtype(3);
+    Shape shape = reduced(t.shape, reduce_dims(c, 1, ndim), keepdim);
+    if (c.op == Op::sum) {
+      d = dtype ? *dtype : is_integral(d, true) ? DType::Int64 : d;
+    } else {
+      d = dtype.value_or(d);
+      if (!is_floating(d) && !is_complex(d))
+        c.fail("could not infer output dtype: " + std::string(dtype ? "optional dtype" : "input dtype") +
+               " must be either a floating point or complex dtype, got " + str(d));
+    }
+    return c.out(std::move(shape), d, t.device);
+  }
+  case Op::amax: {
+    std::vector<int64_t> dims = reduce_dims(c, 1, ndim);
+    check_nonempty(c, t.shape, dims);
+    Shape shape = reduced(t.shape, dims, c.boolean(2));
+    c.kernel_supports(!is_complex(d), shape, d);
+    return c.out(std::move(shape), d, t.device);
+  }
+  case Op::max:
+  case Op::min: {
+    bool keepdim = c.boolean(2);
+    if (c.is_tensor(1)) { // torch.max(input, other): the elementwise maximum
+      if (keepdim) c.fail("keepdim is not an argument of the elementwise form max(input, other)");
+      std::vector<Arg> pair = {c.b[0], c.b[1]};
+      return infer(c.op == Op::max ? Op::maximum : Op::minimum, pair);
+    }
+    if (is_complex(d)) c.fail("not implemented for complex tensors");
+    if (c.is_none(1)) {
+      if (keepdim) c.fail("keepdim=True requires a dim");
+      if (numel(t.shape) == 0)
+        c.fail("expected reduction dim to be specified for input.numel() == 0 (input shape " +
+               str(t.shape) + ")");
+      return c.out({}, d, t.device);
+    }
+    std::vector<int64_t> dims = {c.wrap(c.integer(1), ndim)};
+    check_nonempty(c, t.shape, dims);
+    Shape shape = reduced(t.shape, dims, keepdim);
+    return Arg::of_seq({c.out(shape, d, t.device),
+                        Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
+  }
+  case Op::argmax: {
+    bool keepdim = c.boolean(2), supported = !is_complex(d) && d != DType::Bool;
+    if (c.is_none(1)) {
+      if (numel(t.shape) == 0)
+        c.fail("expected reduction dim to be specified for input.numel() == 0 (input shape " +
+               str(t.shape) + ")");
+      c.kernel_supports(supported, {1}, d);
+      return c.out(keepdim ? Shape(t.shape.size(), 1) : Shape{}, DType::Int64, t.device);
+    }
+    std::vector<int64_t> dims = {c.wrap(c.integer(1), ndim)};
+    check_nonempty(c, t.shape, dims);
+    Shape shape = reduced(t.shape, dims, keepdim);
+    // Reducing a dim of size 1 needs no kernel: the indices are all 0.
+    c.kernel_supports(supported || (ndim > 0 && t.shape[dims[0]] == 1), shape, d);
+    return c.out(std::move(shape), DType::Int64, t.device);
+  }
+  default: { // var(input, dim=None, unbiased=None, keepdim=False, *, correction=None)
+    if (!c.is_none(2)) c.boolean(2);
+    if (!c.is_none(4)) c.number(4);
+    if (!c.is_none(2) && !c.is_none(4)) c.fail("only one of unbiased and correction may be given");
+    if (!is_floating(d) && !is_complex(d))
+      c.fail("std and var only support floating point and complex dtypes, got " + str(d));
+    return c.out(reduced(t.shape, reduce_dims(c, 1, ndim), c.boolean(3)), to_real(d), t.device);
+  }
+  }
+}
+
+Arg meta_softmax(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  c.wrap(c.integer(1), static_cast<int64_t>(t.shape.size()));
+  DType d = c.opt_dtype(2).value_or(t.dtype);
+  c.kernel_supports(is_floating(d), t.shape, d);
+  return c.out(t.shape, d, t.device);
+}
+
+// layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05)
+Arg meta_layer_norm(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  if (c.b[1].kind != Arg::Kind::Seq)
+    c.fail("argument 'normalized_shape' must be a tuple of ints, not " + describe(c.b[1]));
+  Shape normalized = c.ints(1);
+  const TensorMeta *weight = c.opt_tensor(2), *bias = c.opt_tensor(3);
+  c.number(4);
+  if (normalized.empty())
+    c.fail("expected normalized_shape to be at least 1-dimensional, i.e., containing at least one "
+           "element, but got normalized_shape = []");
+  for (const TensorMeta *p : {weight, bias})
+    if (p && p->shape != normalized)
+      c.fail("expected " + std::string(p == weight ? "weight" : "bias") +
+             " to be of same shape as normalized_shape, but got " + (p == weight ? "weight" : "bias") +
+             " of shape " + str(p->shape) + " and normalized_shape = " + str(normalized));
+  bool fits = t.shape.size() >= normalized.size() &&
+              std::equal(normalized.begin(), normalized.end(), t.shape.end() - normalized.size());
+  if (!fits)
+    c.fail("given normalized_shape=" + str(normalized) + ", expected input with shape [*, " +
+           str(normalized).substr(1) + ", but got input of size " + str(t.shape));
+  if (!is_floating(t.dtype)) c.fail("not implemented for " + str(t.dtype) + " tensors");
+  for (const TensorMeta *p : {weight, bias})
+    if (p && p->dtype != t.dtype)
+      c.fail("expected weight and bias of the input's dtype " + str(t.dtype) + ", got " + str(p->dtype));
+  std::vector<const TensorMeta *> all = {&t};
+  for (const TensorMeta *p : {weight, bias})
+    if (p) all.push_back(p);
+  return c.out(t.shape, t.dtype, c.same_device(all));
+}
+
+} // namespace thunderc::ops::detail

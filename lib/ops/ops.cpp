@@ -1,0 +1,366 @@
+// The catalogue built from ops.def: the info table, the parsed signatures, name lookup (function
+// spellings, tensor methods, the operator module), binding of Python-style calls to signatures,
+// and the in-place -> functional mapping. Meta rules live in meta*.cpp.
+#include "ops/ops.h"
+
+#include "support/diagnostics.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <unordered_map>
+
+namespace thunderc::ops {
+
+Arg Arg::of_bool(bool v) {
+  Arg a;
+  a.kind = Kind::Bool;
+  a.b = v;
+  return a;
+}
+Arg Arg::of_int(int64_t v) {
+  Arg a;
+  a.kind = Kind::Int;
+  a.i = v;
+  return a;
+}
+Arg Arg::of_float(double v) {
+  Arg a;
+  a.kind = Kind::Float;
+  a.f = v;
+  return a;
+}
+Arg Arg::of_str(std::string v) {
+  Arg a;
+  a.kind = Kind::Str;
+  a.s = std::move(v);
+  return a;
+}
+Arg Arg::of_dtype(DType v) {
+  Arg a;
+  a.kind = Kind::DType;
+  a.dtype = v;
+  return a;
+}
+Arg Arg::of_device(Device v) {
+  Arg a;
+  a.kind = Kind::Device;
+  a.device = v;
+  return a;
+}
+Arg Arg::of_tensor(TensorMeta v) {
+  Arg a;
+  a.kind = Kind::Tensor;
+  a.tensor = std::move(v);
+  return a;
+}
+Arg Arg::of_seq(std::vector<Arg> v) {
+  Arg a;
+  a.kind = Kind::Seq;
+  a.items = std::move(v);
+  return a;
+}
+Arg Arg::of_list(std::vector<Arg> v) {
+  Arg a = of_seq(std::move(v));
+  a.is_list = true;
+  return a;
+}
+Arg Arg::of_slice(Arg start, Arg stop, Arg step) {
+  Arg a;
+  a.kind = Kind::Slice;
+  a.items = {std::move(start), std::move(stop), std::move(step)};
+  return a;
+}
+Arg Arg::ellipsis() {
+  Arg a;
+  a.kind = Kind::Ellipsis;
+  return a;
+}
+
+namespace {
+
+constexpr OpInfo table[] = {
+#define THUNDERC_OP(id, torch_name, aten_name, signature, flags)                                   \
+  {Op::id, #id, torch_name, aten_name, signature, static_cast<uint32_t>(flags)},
+#include "ops/ops.def"
+#undef THUNDERC_OP
+};
+constexpr size_t op_count = std::size(table);
+
+// Python's float repr: shortest round-trip digits, exponent form outside [1e-4, 1e16).
+std::string float_repr(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  std::array<char, 64> buf{};
+  auto end = std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::scientific).ptr;
+  std::string sci(buf.data(), end); // "-1.25e+02"
+  size_t e = sci.find('e');
+  int exponent = std::stoi(sci.substr(e + 1));
+  bool negative = sci[0] == '-';
+  std::string digits;
+  for (char c : sci.substr(0, e))
+    if (c >= '0' && c <= '9') digits += c;
+  std::string out = negative ? "-" : "";
+  if (exponent < -4 || exponent >= 16) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    char exp_buf[16];
+    std::snprintf(exp_buf, sizeof exp_buf, "e%c%02d", exponent < 0 ? '-' : '+', std::abs(exponent));
+    return out + exp_buf;
+  }
+  if (exponent < 0) return out + "0." + std::string(-exponent - 1, '0') + digits;
+  if (digits.size() <= static_cast<size_t>(exponent) + 1)
+    return out + digits + std::string(exponent + 1 - digits.size(), '0') + ".0";
+  return out + digits.substr(0, exponent + 1) + "." + digits.substr(exponent + 1);
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+// A default value as written in a signature: None, True, False, ints, floats, 'str', ().
+Arg parse_default(std::string_view text) {
+  if (text == "None") return Arg::none();
+  if (text == "True" || text == "False") return Arg::of_bool(text == "True");
+  if (text == "()") return Arg::of_seq({});
+  if (text.size() >= 2 && text.front() == '\'') return Arg::of_str(std::string(text.substr(1, text.size() - 2)));
+  int64_t i = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), i);
+  if (ec == std::errc() && p == text.data() + text.size()) return Arg::of_int(i);
+  double f = 0;
+  auto [q, ec2] = std::from_chars(text.data(), text.data() + text.size(), f);
+  THUNDERC_ASSERT(ec2 == std::errc() && q == text.data() + text.size(), "bad default in ops.def");
+  return Arg::of_float(f);
+}
+
+std::vector<Param> parse_signature(std::string_view sig) {
+  std::vector<Param> out;
+  bool keyword_only = false;
+  while (!sig.empty()) {
+    size_t comma = sig.find(',');
+    std::string_view item = trim(sig.substr(0, comma));
+    sig = comma == std::string_view::npos ? std::string_view() : sig.substr(comma + 1);
+    if (item == "*") {
+      keyword_only = true;
+      continue;
+    }
+    Param p;
+    p.keyword_only = keyword_only;
+    if (item.front() == '*') {
+      p.variadic = true;
+      keyword_only = true;
+      item.remove_prefix(1);
+    }
+    if (size_t eq = item.find('='); eq != std::string_view::npos) {
+      p.default_value = parse_default(trim(item.substr(eq + 1)));
+      item = trim(item.substr(0, eq));
+    }
+    for (size_t bar; (bar = item.rfind('|')) != std::string_view::npos; item = item.substr(0, bar))
+      p.aliases.insert(p.aliases.begin(), item.substr(bar + 1));
+    p.name = item;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+const std::array<std::vector<Param>, op_count> &signatures() {
+  static const auto sigs = [] {
+    std::array<std::vector<Param>, op_count> out;
+    for (size_t i = 0; i < op_count; ++i) out[i] = parse_signature(table[i].signature);
+    return out;
+  }();
+  return sigs;
+}
+
+struct Names {
+  std::unordered_map<std::string_view, Op> functions, methods;
+};
+
+const Names &names() {
+  static const Names n = [] {
+    Names n;
+    constexpr std::string_view tensor_prefix = "torch.Tensor.";
+    for (const OpInfo &o : table) {
+      n.functions.emplace(o.torch_name, o.op);
+      std::string_view last = o.torch_name.substr(o.torch_name.rfind('.') + 1);
+      if (o.torch_name.starts_with(tensor_prefix) || (o.flags & Method)) n.methods.emplace(last, o.op);
+    }
+    static const std::pair<std::string_view, Op> aliases[] = {
+        {"torch.nn.functional.softmax", Op::softmax},
+        {"torch.nn.functional.log_softmax", Op::log_softmax},
+        {"torch.nn.functional.sigmoid", Op::sigmoid},
+        {"torch.nn.functional.tanh", Op::tanh},
+        {"torch.relu", Op::relu},
+        {"torch.concat", Op::cat},
+        {"torch.multiply", Op::mul},
+        {"torch.subtract", Op::sub},
+        {"torch.divide", Op::div},
+        {"operator.add", Op::add},
+        {"operator.sub", Op::sub},
+        {"operator.mul", Op::mul},
+        {"operator.truediv", Op::div},
+        {"operator.floordiv", Op::floor_divide},
+        {"operator.pow", Op::pow},
+        {"operator.neg", Op::neg},
+        {"operator.abs", Op::abs},
+        {"operator.matmul", Op::matmul},
+        {"operator.eq", Op::eq},
+        {"operator.ne", Op::ne},
+        {"operator.lt", Op::lt},
+        {"operator.le", Op::le},
+        {"operator.gt", Op::gt},
+        {"operator.ge", Op::ge},
+        {"operator.iadd", Op::add_},
+        {"operator.imul", Op::mul_},
+    };
+    for (const auto &[name, op] : aliases) n.functions.emplace(name, op);
+    for (auto [name, op] : {std::pair<std::string_view, Op>{"multiply", Op::mul},
+                            {"subtract", Op::sub}, {"divide", Op::div}})
+      n.methods.emplace(name, op);
+    return n;
+  }();
+  return n;
+}
+
+[[noreturn]] void fail(Op op, const std::string &message) {
+  throw OpError(std::string(info(op).torch_name) + "(): " + message);
+}
+
+// PyTorch's overloads that a single signature cannot express, folded into it.
+std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwargs &kwargs) {
+  auto has_kw = [&](std::string_view name) {
+    for (const auto &[k, v] : kwargs)
+      if (k == name) return true;
+    return false;
+  };
+  if (op == Op::to && args.size() >= 2) {
+    if (args[1].kind == Arg::Kind::DType) {
+      args.insert(args.begin() + 1, Arg::none()); // to(dtype, non_blocking, copy)
+    } else if (args[1].kind == Arg::Kind::Tensor) {   // to(other, non_blocking, copy)
+      TensorMeta other = args[1].tensor;
+      args[1] = Arg::of_device(other.device);
+      args.insert(args.begin() + 2, Arg::of_dtype(other.dtype));
+    }
+  } else if (op == Op::arange && args.size() == 1 && !has_kw("end")) {
+    args.insert(args.begin(), Arg::of_int(0)); // arange(end)
+  } else if (op == Op::var && args.size() >= 2 && args[1].kind == Arg::Kind::Bool) {
+    args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased)
+  }
+  return args;
+}
+
+} // namespace
+
+const OpInfo &info(Op op) { return table[static_cast<size_t>(op)]; }
+std::span<const OpInfo> all_ops() { return table; }
+std::span<const Param> params(Op op) { return signatures()[static_cast<size_t>(op)]; }
+
+std::optional<Op> lookup_function(std::string_view qualified_name) {
+  const Names &n = names();
+  if (auto it = n.functions.find(qualified_name); it != n.functions.end()) return it->second;
+  constexpr std::string_view tensor_prefix = "torch.Tensor.";
+  if (qualified_name.starts_with(tensor_prefix))
+    return lookup_method(qualified_name.substr(tensor_prefix.size()));
+  return std::nullopt;
+}
+
+std::optional<Op> lookup_method(std::string_view method_name) {
+  const Names &n = names();
+  if (auto it = n.methods.find(method_name); it != n.methods.end()) return it->second;
+  return std::nullopt;
+}
+
+std::optional<Op> functional(Op op) {
+  switch (op) {
+  case Op::add_: return Op::add;
+  case Op::mul_: return Op::mul;
+  case Op::index_copy_: return Op::index_copy;
+  case Op::masked_fill_: return Op::masked_fill;
+  case Op::zero_: return Op::zeros_like;
+  case Op::fill_: return Op::full_like;
+  default: return std::nullopt; // copy_ and setitem_ have no single out-of-place op
+  }
+}
+
+std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs) {
+  std::span<const Param> ps = params(op);
+  std::vector<Arg> args = normalize_positionals(op, given, kwargs);
+  std::vector<std::optional<Arg>> slots(ps.size());
+  size_t next = 0;
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (next >= ps.size() || ps[next].keyword_only) {
+      size_t positional = 0;
+      for (const Param &p : ps) positional += !p.keyword_only;
+      fail(op, "takes " + std::to_string(positional) + " positional argument" +
+                   (positional == 1 ? "" : "s") + " but " + std::to_string(given.size()) +
+                   (given.size() == 1 ? " was" : " were") + " given");
+    }
+    if (ps[next].variadic) {
+      std::vector<Arg> rest(args.begin() + k, args.end());
+      bool whole = rest.size() == 1 && rest[0].kind == Arg::Kind::Seq;
+      slots[next++] = whole ? rest[0] : Arg::of_seq(std::move(rest));
+      break;
+    }
+    slots[next++] = args[k];
+  }
+  for (const auto &[key, value] : kwargs) {
+    size_t i = 0;
+    while (i < ps.size() && ps[i].name != key &&
+           std::find(ps[i].aliases.begin(), ps[i].aliases.end(), key) == ps[i].aliases.end())
+      ++i;
+    if (i == ps.size()) {
+      std::vector<std::string> candidates;
+      for (const Param &p : ps) candidates.emplace_back(p.name);
+      fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
+    }
+    if (slots[i]) fail(op, "got multiple values for argument '" + key + "'");
+    Arg v = value;
+    if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
+    slots[i] = std::move(v);
+  }
+  std::vector<Arg> out;
+  out.reserve(ps.size());
+  for (size_t i = 0; i < ps.size(); ++i) {
+    if (!slots[i] && !ps[i].default_value)
+      fail(op, "missing required argument '" + std::string(ps[i].name) + "'");
+    out.push_back(slots[i] ? std::move(*slots[i]) : *ps[i].default_value);
+  }
+  return out;
+}
+
+std::string describe(const Arg &a) {
+  auto join = [](const std::vector<Arg> &items, std::string_view sep) {
+    std::string s;
+    for (size_t i = 0; i < items.size(); ++i) s += (i ? std::string(sep) : "") + describe(items[i]);
+    return s;
+  };
+  switch (a.kind) {
+  case Arg::Kind::None: return "None";
+  case Arg::Kind::Bool: return a.b ? "True" : "False";
+  case Arg::Kind::Int: return std::to_string(a.i);
+  case Arg::Kind::Float: return float_repr(a.f);
+  case Arg::Kind::Str: {
+    std::string s = "'";
+    for (char c : a.s) s += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return s + "'";
+  }
+  case Arg::Kind::DType: return "torch." + std::string(dtype_name(a.dtype));
+  case Arg::Kind::Device: {
+    std::string type = device_name(Device{a.device.type, -1});
+    return "device(type='" + type + "'" +
+           (a.device.index >= 0 ? ", index=" + std::to_string(a.device.index) : "") + ")";
+  }
+  case Arg::Kind::Tensor: return "<" + type_comment(a.tensor) + ">";
+  case Arg::Kind::Seq:
+    if (a.is_list) return "[" + join(a.items, ", ") + "]";
+    return "(" + join(a.items, ", ") + (a.items.size() == 1 ? ",)" : ")");
+  case Arg::Kind::Slice: return "slice(" + join(a.items, ", ") + ")";
+  case Arg::Kind::Ellipsis: return "Ellipsis";
+  }
+  return "?";
+}
+
+} // namespace thunderc::ops

@@ -1,0 +1,666 @@
+#include "trace/build.h"
+
+#include "support/diagnostics.h"
+#include "support/text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+namespace thunderc {
+
+namespace {
+
+// Names the printed code itself uses: a graph local must never shadow them.
+const char *const reserved_names[] = {
+    "module", "args", "kwargs", "torch", "operator", "collections", "math", "float", "int",
+    "bool", "str", "slice", "tuple", "list", "dict", "type", "len", "Ellipsis", "check_is",
+    "check_keys", "check_len", "check_literal_like", "check_none", "check_not_none",
+    "check_number_type_and_value", "check_string_value", "check_tensor_metadata", "check_type",
+    "check_hasattr", "check_is_not", "import_class", "no_autocast", "replace_items", "set_buffer",
+    "prologue", "computation", "epilogue"};
+
+void reserve_all(Namer &n) {
+  for (const char *r : reserved_names) n.reserve(r);
+}
+
+std::string float_literal(double f) {
+  if (std::isnan(f)) return "float('nan')";
+  if (std::isinf(f)) return f > 0 ? "float('inf')" : "float('-inf')";
+  std::string s = fmt::format("{}", f);
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
+
+// A component of an input path, ordered as the prologue orders inputs: indices and numeric
+// names as numbers, dict keys in the dict's order, attribute names alphabetically.
+using PathKey = std::vector<std::tuple<int, int64_t, std::string>>;
+
+class Builder {
+public:
+  Builder(const Graph &g, const Program &p) : g_(g), p_(p), h_(p.heap) {}
+
+  Traces build() {
+    reserve_all(pro_names_);
+    reserve_all(comp_names_);
+    reserve_all(epi_names_);
+    collect_needs();
+    build_prologue();
+    build_computation();
+    build_epilogue();
+    finish_prologue();
+    return std::move(out_);
+  }
+
+private:
+  const Graph &g_;
+  const Program &p_;
+  const Heap &h_;
+  Traces out_;
+  Namer pro_names_, comp_names_, epi_names_;
+
+  std::set<ProvId> needed_;                         // input records the prologue unpacks
+  std::map<ProvId, std::vector<const Guard *>> guards_of_;
+  std::set<ProvId> comp_inputs_, epi_inputs_;       // records passed on
+  std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
+  std::unordered_map<uint32_t, ValueId> comp_value_; // tensor version -> computation value
+  std::vector<ValueId> comp_outputs_;               // computation values the epilogue reads
+  std::unordered_map<ValueId, ValueId> epi_of_comp_; // computation output -> epilogue param
+  std::unordered_map<ProvId, ValueId> epi_input_;   // record -> epilogue param
+  std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
+  std::set<std::string> pro_classes_, epi_classes_;
+
+  // ---- what is needed ----------------------------------------------------------------------
+
+  bool is_input(Value v) const { return v && h_.from_input(v); }
+
+  void need(ProvId r) {
+    for (ProvId at = r; needed_.insert(at).second;) {
+      const ProvRecord &rec = h_.record(at);
+      if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
+      at = rec.parent;
+    }
+  }
+
+  void collect_tensor_inputs(Value v) {
+    if (!v) return;
+    Kind k = h_.kind(v);
+    if (k == Kind::Tensor) {
+      if (is_input(v)) comp_inputs_.insert(h_.prov(v));
+    } else if (k == Kind::Tuple || k == Kind::List) {
+      for (Value i : h_.items(v)) collect_tensor_inputs(i);
+    }
+  }
+
+  // Values the epilogue reads: input objects and tensors as themselves.
+  void collect_epilogue_inputs(Value v, int depth = 0) {
+    if (!v || depth > 64) return;
+    Kind k = h_.kind(v);
+    if (is_input(v) && k != Kind::None && k != Kind::Bool && k != Kind::Int && k != Kind::Float &&
+        k != Kind::Str && k != Kind::DType && k != Kind::Device) {
+      epi_inputs_.insert(h_.prov(v));
+      return;
+    }
+    if (k == Kind::Tuple || k == Kind::List)
+      for (Value i : h_.items(v)) collect_epilogue_inputs(i, depth + 1);
+    if (k == Kind::Dict || k == Kind::Dataclass)
+      for (const Entry &e : h_.entries(v)) collect_epilogue_inputs(e.value, depth + 1);
+  }
+
+  void collect_needs() {
+    for (const Guard &gd : p_.guards) {
+      guards_of_[gd.subject].push_back(&gd);
+      need(gd.subject);
+      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) need(gd.other);
+    }
+    for (const OpRecord &op : p_.ops) {
+      for (Value a : op.args) collect_tensor_inputs(a);
+      for (const auto &[k, a] : op.kwargs) collect_tensor_inputs(a);
+    }
+    for (const WriteBack &wb : p_.write_backs) comp_inputs_.insert(h_.prov(wb.tensor));
+    for (const SideEffect &se : p_.side_effects) {
+      if (se.kind == SideEffect::Kind::SetBuffer) epi_inputs_.insert(se.module_root);
+      else
+        epi_inputs_.insert(h_.prov(se.target));
+      collect_epilogue_inputs(se.value);
+    }
+    collect_epilogue_inputs(p_.result);
+    for (ProvId r : comp_inputs_) need(r);
+    for (ProvId r : epi_inputs_) need(r);
+  }
+
+  // ---- naming and types --------------------------------------------------------------------
+
+  std::string class_repr(std::string_view cls) const {
+    if (const ClassDecl *c = g_.find_class(std::string(cls)))
+      return fmt::format("<class '{}.{}'>", c->module, c->qualname);
+    return fmt::format("<class '{}'>", cls);
+  }
+
+  std::string class_literal(std::string_view cls, std::set<std::string> &used) const {
+    if (const ClassDecl *c = g_.find_class(std::string(cls))) {
+      used.insert(c->name);
+      return c->printed_name;
+    }
+    if (cls == "builtins.dict" || cls == "builtins.list" || cls == "builtins.tuple")
+      return std::string(cls.substr(9));
+    return std::string(cls); // torch.nn.Linear, collections.OrderedDict
+  }
+
+  ValueType type_of(Value v) const {
+    ValueType t;
+    switch (h_.kind(v)) {
+    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = h_.meta(v); break;
+    case Kind::Int: t.kind = ValueType::Kind::Int, t.literal = literal(v); break;
+    case Kind::Float: t.kind = ValueType::Kind::Float, t.literal = literal(v); break;
+    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.literal = literal(v); break;
+    case Kind::Str: t.kind = ValueType::Kind::Str; break;
+    case Kind::None: t.kind = ValueType::Kind::None; break;
+    case Kind::Object:
+    case Kind::Dataclass:
+    case Kind::Module: t.kind = ValueType::Kind::Object, t.class_repr = class_repr(h_.name(v)); break;
+    default: break;
+    }
+    return t;
+  }
+
+  // The short name of an input tensor: `input_ids`, `key_cache_0`, `q_proj_weight`; the whole
+  // path when that is taken (`model_layers_1_self_attn_q_proj_weight`).
+  std::vector<std::string> path_names(ProvId r) const {
+    std::vector<std::string> parts;
+    for (ProvId at = r;;) {
+      const ProvRecord &rec = h_.record(at);
+      if (rec.kind == ProvKind::Attr || rec.kind == ProvKind::Item) {
+        if (rec.int_key) {
+          const ProvRecord &owner = h_.record(rec.parent);
+          if (owner.kind == ProvKind::InputArgs && rec.kind == ProvKind::Item) {
+            parts.push_back(arg_param_name(rec.index));
+            break;
+          }
+          parts.push_back(std::to_string(rec.index));
+        } else {
+          parts.push_back(rec.name);
+        }
+        at = rec.parent;
+        continue;
+      }
+      break;
+    }
+    std::reverse(parts.begin(), parts.end());
+    return parts;
+  }
+
+  std::string arg_param_name(int64_t index) const {
+    const Function *fn = g_.find_function(g_.entry);
+    size_t at = static_cast<size_t>(index) + (g_.inputs.self ? 1 : 0);
+    return fn && at < fn->params.size() ? fn->params[at].name : "arg" + std::to_string(index);
+  }
+
+  static std::string sanitize(std::string s) {
+    for (char &c : s)
+      if (!isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+    if (s.empty() || isdigit(static_cast<unsigned char>(s[0]))) s = "t_" + s;
+    return s;
+  }
+
+  std::string tensor_name(ProvId r) {
+    std::vector<std::string> parts = path_names(r);
+    if (parts.empty()) return pro_names_.take("t", false);
+    std::string shortname =
+        parts.size() >= 2 ? parts[parts.size() - 2] + "_" + parts.back() : parts.back();
+    std::string full;
+    for (const auto &p : parts) full += (full.empty() ? "" : "_") + p;
+    for (const std::string &candidate : {sanitize(shortname), sanitize(full)})
+      if (is_python_name(candidate) && !pro_names_.is_taken(candidate)) {
+        pro_names_.reserve(candidate);
+        return candidate;
+      }
+    return pro_names_.take("t", false);
+  }
+
+  std::string prologue_name(ProvId r, Value v) {
+    switch (h_.kind(v)) {
+    case Kind::Tensor: return tensor_name(r);
+    case Kind::Int: return pro_names_.take("i", false);
+    case Kind::Float: return pro_names_.take("f", false);
+    case Kind::Bool: return pro_names_.take("b", false);
+    case Kind::Str: return pro_names_.take("s", false);
+    default: return pro_names_.take("p", false);
+    }
+  }
+
+  // ---- literals ----------------------------------------------------------------------------
+
+  std::string literal(Value v) const {
+    switch (h_.kind(v)) {
+    case Kind::None: return "None";
+    case Kind::Bool: return h_.as_bool(v) ? "True" : "False";
+    case Kind::Int: return std::to_string(h_.as_int(v));
+    case Kind::Float: return float_literal(h_.as_float(v));
+    case Kind::Str: return py_str(h_.as_str(v));
+    case Kind::DType: return "torch." + std::string(dtype_name(h_.as_dtype(v)));
+    case Kind::Device: return "torch.device(" + py_str(device_name(h_.as_device(v))) + ")";
+    case Kind::Ellipsis: return "...";
+    default: break;
+    }
+    THUNDERC_ASSERT(false, "not a literal: " + h_.repr(v));
+    return "";
+  }
+
+  static bool is_scalar(Kind k) {
+    return k == Kind::None || k == Kind::Bool || k == Kind::Int || k == Kind::Float ||
+           k == Kind::Str || k == Kind::DType || k == Kind::Device || k == Kind::Ellipsis;
+  }
+
+  // ---- prologue ----------------------------------------------------------------------------
+
+  PathKey path_key(ProvId r) const {
+    PathKey key;
+    for (ProvId at = r;;) {
+      const ProvRecord &rec = h_.record(at);
+      if (rec.kind == ProvKind::InputArgs) key.emplace_back(0, 0, "");
+      else if (rec.kind == ProvKind::InputKwargs) key.emplace_back(1, 0, "");
+      else if (rec.kind == ProvKind::InputFn) key.emplace_back(2, 0, "");
+      if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
+      const ProvRecord &owner = h_.record(rec.parent);
+      bool numeric = !rec.name.empty() && std::all_of(rec.name.begin(), rec.name.end(), ::isdigit);
+      if (rec.int_key) key.emplace_back(0, rec.index, "");
+      else if (numeric && rec.name.size() < 18) key.emplace_back(0, std::stoll(rec.name), "");
+      else if (rec.kind == ProvKind::Item && owner.kind != ProvKind::InputKwargs && owner.value &&
+               h_.is(owner.value, Kind::Dict)) {
+        int64_t pos = 0;
+        for (const Entry &e : h_.entries(owner.value)) {
+          if (h_.is(e.key, Kind::Str) && h_.as_str(e.key) == rec.name) break;
+          ++pos;
+        }
+        key.emplace_back(1, pos, rec.name);
+      } else key.emplace_back(2, 0, rec.name);
+      at = rec.parent;
+    }
+    std::reverse(key.begin(), key.end());
+    return key;
+  }
+
+  std::vector<ProvId> by_path(const std::set<ProvId> &records) const {
+    std::vector<std::pair<PathKey, ProvId>> keyed;
+    for (ProvId r : records) keyed.emplace_back(path_key(r), r);
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<ProvId> out;
+    for (auto &[k, r] : keyed) out.push_back(r);
+    return out;
+  }
+
+  Instr unpack(ProvId r, ValueId out) {
+    const ProvRecord &rec = h_.record(r);
+    Instr ins;
+    ins.outs = {out};
+    ins.annotate = true;
+    // Members of the root module by dotted path: module.get_parameter('layers.0.weight').
+    if (g_.inputs.self) {
+      if (auto mp = h_.module_path(r); mp && h_.record(mp->root).kind == ProvKind::InputFn) {
+        const char *getter = rec.slot == Slot::Parameter   ? "get_parameter"
+                             : rec.slot == Slot::Buffer    ? "get_buffer"
+                             : rec.slot == Slot::Submodule ? "get_submodule"
+                                                           : nullptr;
+        if (getter) {
+          ins.kind = Instr::Kind::Call;
+          ins.callee = "module." + std::string(getter);
+          ins.args = {Operand::lit(py_str(mp->path))};
+          return ins;
+        }
+      }
+    }
+    ValueId owner = pro_value_.at(rec.parent);
+    if (rec.kind == ProvKind::Attr) {
+      ins.kind = Instr::Kind::GetAttr;
+      ins.attr = rec.name;
+      ins.args = {Operand::of(owner)};
+    } else {
+      ins.kind = Instr::Kind::GetItem;
+      ins.args = {Operand::of(owner), Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name))};
+    }
+    return ins;
+  }
+
+  void check(const std::string &fn, ValueId x, std::vector<Operand> rest,
+             std::vector<std::pair<std::string, Operand>> kwargs = {}) {
+    Instr ins;
+    ins.callee = fn;
+    ins.args.push_back(Operand::of(x));
+    for (auto &o : rest) ins.args.push_back(std::move(o));
+    ins.kwargs = std::move(kwargs);
+    out_.prologue.body.push_back(std::move(ins));
+  }
+
+  void emit_guard(const Guard &gd, ValueId x) {
+    using K = Guard::Kind;
+    switch (gd.kind) {
+    case K::TensorMeta:
+      check("check_tensor_metadata", x,
+            {shape_literal(gd.meta.shape), Operand::lit(py_str(device_name(gd.meta.device))),
+             Operand::lit("torch." + std::string(dtype_name(gd.meta.dtype))),
+             Operand::lit(gd.meta.requires_grad ? "True" : "False")});
+      break;
+    case K::Value: {
+      Kind k = h_.kind(gd.value);
+      const char *fn = k == Kind::Str                          ? "check_string_value"
+                       : k == Kind::DType || k == Kind::Device ? "check_literal_like"
+                                                               : "check_number_type_and_value";
+      if (k == Kind::None) fn = "check_none";
+      if (k == Kind::None) check(fn, x, {});
+      else check(fn, x, {Operand::lit(literal(gd.value))});
+      break;
+    }
+    case K::None: check("check_none", x, {}); break;
+    case K::NotNone: check("check_not_none", x, {}); break;
+    case K::Type: check("check_type", x, {Operand::lit(class_literal(gd.cls, pro_classes_))}); break;
+    case K::Len: check("check_len", x, {Operand::lit(std::to_string(gd.length))}); break;
+    case K::Keys: {
+      std::vector<Operand> keys;
+      for (const auto &k : gd.keys) keys.push_back(Operand::lit(py_str(k)));
+      if (gd.ordered) check("check_keys", x, {Operand::tuple(keys)}, {{"ordered", Operand::lit("True")}});
+      else check("check_keys", x, {Operand::tuple(keys)});
+      break;
+    }
+    case K::Is: check("check_is", x, {Operand::of(pro_value_.at(gd.other))}); break;
+    case K::IsNot: check("check_is_not", x, {Operand::of(pro_value_.at(gd.other))}); break;
+    case K::HasAttr:
+      check("check_hasattr", x, {Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False")});
+      break;
+    }
+  }
+
+  static Operand shape_literal(const std::vector<int64_t> &shape) {
+    std::vector<Operand> dims;
+    for (int64_t d : shape) dims.push_back(Operand::lit(std::to_string(d)));
+    return Operand::tuple(dims);
+  }
+
+  void build_prologue() {
+    Trace &t = out_.prologue;
+    t.name = "prologue";
+    t.varargs = true;
+    if (g_.inputs.self) t.params.push_back(t.add_value("module", type_of(p_.self)));
+    ValueId args = t.add_value("args", {});
+    ValueId kwargs = t.add_value("kwargs", {});
+    t.params.push_back(args);
+    t.params.push_back(kwargs);
+    // Records in input-path order; parents sort before their members.
+    for (ProvId r : by_path(needed_)) {
+      const ProvRecord &rec = h_.record(r);
+      ValueId v;
+      if (rec.kind == ProvKind::InputArgs) v = args;
+      else if (rec.kind == ProvKind::InputKwargs) v = kwargs;
+      else if (rec.kind == ProvKind::InputFn) v = t.params.at(0);
+      else {
+        v = t.add_value(prologue_name(r, rec.value), type_of(rec.value));
+        t.body.push_back(unpack(r, v));
+      }
+      pro_value_[r] = v;
+      for (const Guard *gd : guards_of_[r])
+        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
+    }
+    // Identity checks once both sides exist.
+    for (const Guard &gd : p_.guards)
+      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot)
+        emit_guard(gd, pro_value_.at(gd.subject));
+  }
+
+  void finish_prologue() {
+    std::vector<Operand> comp, epi;
+    for (ProvId r : by_path(comp_inputs_)) comp.push_back(Operand::of(pro_value_.at(r)));
+    for (ProvId r : by_path(epi_inputs_)) epi.push_back(Operand::of(pro_value_.at(r)));
+    Instr ret;
+    ret.kind = Instr::Kind::Return;
+    ret.args = {Operand::tuple({Operand::tuple(comp), Operand::tuple(epi)})};
+    out_.prologue.body.push_back(std::move(ret));
+    out_.prologue_options.classes = imports(pro_classes_);
+  }
+
+  std::vector<ClassImport> imports(const std::set<std::string> &names) const {
+    std::vector<ClassImport> out;
+    for (const auto &n : names) {
+      const ClassDecl *c = g_.find_class(n);
+      out.push_back({c->printed_name, c->module, c->qualname});
+    }
+    return out;
+  }
+
+  // ---- computation -------------------------------------------------------------------------
+
+  Operand comp_operand(Value v) {
+    Kind k = h_.kind(v);
+    if (k == Kind::Tensor) {
+      auto it = comp_value_.find(v.id);
+      THUNDERC_ASSERT(it != comp_value_.end(), "tensor read before it is produced: " + h_.path_of(v));
+      return Operand::of(it->second);
+    }
+    if (k == Kind::Tuple || k == Kind::List) {
+      std::vector<Operand> items;
+      for (Value i : h_.items(v)) items.push_back(comp_operand(i));
+      return k == Kind::Tuple ? Operand::tuple(items) : Operand::list(items);
+    }
+    if (k == Kind::Slice) {
+      auto it = h_.items(v);
+      return Operand::lit("slice(" + literal(it[0]) + ", " + literal(it[1]) + ", " + literal(it[2]) + ")");
+    }
+    return Operand::lit(literal(v));
+  }
+
+  // `x.view(1, 6, -1)` is printed as `torch.Tensor.view(x, (1, 6, -1))`: the function spellings
+  // take the sizes of a `*size` parameter as one tuple.
+  static void pack_varargs(const ops::OpInfo &info, std::vector<Operand> &args) {
+    std::string_view sig = info.signature;
+    size_t fixed = 0;
+    bool variadic = false;
+    for (size_t start = 0; start <= sig.size();) {
+      size_t comma = sig.find(", ", start);
+      std::string_view param = sig.substr(start, comma == sig.npos ? sig.npos : comma - start);
+      if (param == "*") break;
+      if (param.starts_with("*")) {
+        variadic = true;
+        break;
+      }
+      ++fixed;
+      if (comma == sig.npos) break;
+      start = comma + 2;
+    }
+    if (!variadic || args.size() <= fixed) return;
+    if (args.size() == fixed + 1 && (args[fixed].kind == Operand::Kind::Tuple || args[fixed].kind == Operand::Kind::List))
+      return;
+    std::vector<Operand> rest(args.begin() + static_cast<long>(fixed), args.end());
+    args.resize(fixed);
+    args.push_back(Operand::tuple(std::move(rest)));
+  }
+
+  void build_computation() {
+    Trace &t = out_.computation;
+    t.name = "computation";
+    out_.computation_options.type_comments = true;
+    for (ProvId r : by_path(comp_inputs_)) {
+      const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
+      comp_names_.reserve(pv.name);
+      ValueId v = t.add_value(pv.name, pv.type);
+      t.params.push_back(v);
+      comp_value_[h_.record(r).value.id] = v;
+    }
+    std::string last_comment;
+    for (const OpRecord &op : p_.ops) {
+      const ops::OpInfo &info = ops::info(op.op);
+      if (info.flags & ops::PythonResult) continue;
+      if (op.stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
+        std::string c = comment_safe(op.stmt->loc) + ": \t" + comment_safe(op.stmt->src);
+        if (c != last_comment) {
+          Instr ins;
+          ins.kind = Instr::Kind::Comment;
+          ins.comment = c;
+          t.body.push_back(std::move(ins));
+          last_comment = c;
+        }
+      }
+      Instr ins;
+      ins.callee = std::string(info.torch_name);
+      ins.op = static_cast<int>(op.op);
+      ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
+      for (Value a : op.args) ins.args.push_back(comp_operand(a));
+      pack_varargs(info, ins.args);
+      for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
+      for (Value o : op.outputs) {
+        std::string hint = op.outputs.size() == 1 ? op.name_hint : "";
+        ValueId v = t.add_value(hint.empty() ? comp_names_.take("t", false) : comp_names_.take(hint, true),
+                                type_of(o));
+        ins.outs.push_back(v);
+        comp_value_[o.id] = v;
+      }
+      t.body.push_back(std::move(ins));
+    }
+    for (const WriteBack &wb : p_.write_backs) {
+      Instr ins;
+      ins.callee = "torch.Tensor.copy_";
+      ins.op = static_cast<int>(ops::Op::copy_);
+      ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
+      ins.comment = "write-back into " + h_.path_of(wb.tensor);
+      t.body.push_back(std::move(ins));
+    }
+  }
+
+  // ---- epilogue ----------------------------------------------------------------------------
+
+  ValueId epi_comp_output(Value version) {
+    ValueId cv = comp_value_.at(version.id);
+    auto it = epi_of_comp_.find(cv);
+    if (it != epi_of_comp_.end()) return it->second;
+    comp_outputs_.push_back(cv);
+    const ValueInfo &info = out_.computation.values[cv];
+    epi_names_.reserve(info.name);
+    ValueId ev = out_.epilogue.add_value(info.name, info.type);
+    epi_of_comp_[cv] = ev;
+    return ev;
+  }
+
+  [[noreturn]] void unreturnable(Value v, const std::string &path, const std::string &why) {
+    const std::string pointer = p_.return_stmt ? p_.return_stmt->pointer : g_.find_function(g_.entry)->pointer;
+    throw UserError(pointer, fmt::format("the return value{} cannot be rebuilt by the epilogue: {}",
+                                         path.empty() ? "" : " at " + path, why));
+  }
+
+  Operand rebuild(Value v, const std::string &path, int depth = 0) {
+    if (depth > 200) unreturnable(v, path, "it nests too deeply");
+    Kind k = h_.kind(v);
+    if (is_input(v) && !is_scalar(k)) return Operand::of(epi_input_.at(h_.prov(v)));
+    if (is_scalar(k)) return Operand::lit(literal(v));
+    switch (k) {
+    case Kind::Tensor: return Operand::of(epi_comp_output(h_.current(v)));
+    case Kind::Tuple:
+    case Kind::List: {
+      std::vector<Operand> items;
+      size_t i = 0;
+      for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
+      return k == Kind::Tuple ? Operand::tuple(items) : Operand::list(items);
+    }
+    case Kind::Dict: {
+      Operand d;
+      d.kind = Operand::Kind::Dict;
+      for (const Entry &e : h_.entries(v)) {
+        std::string key = literal(e.key);
+        d.keys.push_back(key);
+        d.items.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
+      }
+      if (!h_.ordered_dict(v)) return d;
+      Operand pairs = Operand::list({});
+      for (size_t i = 0; i < d.items.size(); ++i)
+        pairs.items.push_back(Operand::tuple({Operand::lit(d.keys[i]), d.items[i]}));
+      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
+      Instr ins;
+      ins.callee = "collections.OrderedDict";
+      ins.args = {pairs};
+      ins.outs = {built};
+      out_.epilogue.body.push_back(std::move(ins));
+      return Operand::of(built);
+    }
+    case Kind::Dataclass: {
+      if (auto it = epi_built_.find(v.id); it != epi_built_.end()) return Operand::of(it->second);
+      Instr ins;
+      ins.callee = class_literal(h_.name(v), epi_classes_);
+      for (const Entry &e : h_.entries(v))
+        ins.kwargs.emplace_back(std::string(h_.symbol(e.name)),
+                                rebuild(e.value, path + "." + std::string(h_.symbol(e.name)), depth + 1));
+      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), type_of(v));
+      ins.outs = {built};
+      out_.epilogue.body.push_back(std::move(ins));
+      epi_built_[v.id] = built;
+      return Operand::of(built);
+    }
+    case Kind::Class: return Operand::lit(class_literal(h_.name(v), epi_classes_));
+    default: break;
+    }
+    const ProvRecord &rec = h_.record(h_.prov(v));
+    unreturnable(v, path,
+                 fmt::format("it is a {} created while tracing{}; return a dataclass, a container, a "
+                             "tensor or an input instead",
+                             h_.type_name(v), rec.stmt ? " at " + rec.stmt->pointer : std::string()));
+  }
+
+  void build_epilogue() {
+    Trace &t = out_.epilogue;
+    t.name = "epilogue";
+    for (ProvId r : by_path(epi_inputs_)) {
+      const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
+      epi_names_.reserve(pv.name);
+      ValueId v = t.add_value(pv.name, pv.type);
+      t.params.push_back(v);
+      epi_input_[r] = v;
+    }
+    for (const SideEffect &se : p_.side_effects) {
+      Instr ins;
+      std::string where = h_.path_of(se.target);
+      switch (se.kind) {
+      case SideEffect::Kind::SetAttr: // on the root module this prints `module.name = ...`
+        ins.kind = Instr::Kind::SetAttr;
+        ins.attr = se.name;
+        ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), rebuild(se.value, where + "." + se.name)};
+        break;
+      case SideEffect::Kind::SetItem:
+        ins.kind = Instr::Kind::SetItem;
+        ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), Operand::lit(literal(se.key)),
+                    rebuild(se.value, where + "[" + literal(se.key) + "]")};
+        break;
+      case SideEffect::Kind::SetBuffer:
+        ins.callee = "set_buffer";
+        ins.args = {Operand::of(epi_input_.at(se.module_root)), Operand::lit(py_str(se.module_path)),
+                    rebuild(se.value, where)};
+        break;
+      case SideEffect::Kind::Contents:
+        ins.callee = "replace_items";
+        ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), rebuild(se.value, where)};
+        break;
+      }
+      t.body.push_back(std::move(ins));
+    }
+    Operand result = rebuild(p_.result, "");
+    // Computation outputs become epilogue parameters after the inputs, in first-use order.
+    for (ValueId cv : comp_outputs_) t.params.push_back(epi_of_comp_.at(cv));
+    Instr ret;
+    ret.kind = Instr::Kind::Return;
+    ret.args = {result};
+    t.body.push_back(std::move(ret));
+    out_.epilogue_options.classes = imports(epi_classes_);
+
+    Instr comp_ret;
+    comp_ret.kind = Instr::Kind::Return;
+    std::vector<Operand> outs;
+    for (ValueId cv : comp_outputs_) outs.push_back(Operand::of(cv));
+    comp_ret.args = {Operand::tuple(outs)};
+    out_.computation.body.push_back(std::move(comp_ret));
+  }
+};
+
+} // namespace
+
+Traces build_traces(const Graph &graph, const Program &program) { return Builder(graph, program).build(); }
+
+} // namespace thunderc

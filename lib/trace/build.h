@@ -1,0 +1,25 @@
+// Building the three traces from a Program record (interp/program.h):
+//  * prologue: unpacks exactly the input records the program used, in input-path order, with a
+//    check after each for every guard on it; returns ((computation inputs), (epilogue inputs));
+//  * computation: the tensor ops in program order (in-place ops functionalised), the write-backs
+//    into input tensors at the end, returning the new tensors the epilogue needs;
+//  * epilogue: the side effects on inputs, then the return value rebuilt from the wrapped values.
+// A value passed between traces keeps the name the first trace gave it.
+#pragma once
+
+#include "emit/python.h"
+#include "graph/graph.h"
+#include "interp/program.h"
+#include "trace/trace.h"
+
+namespace thunderc {
+
+struct Traces {
+  Trace prologue, computation, epilogue;
+  PythonOptions prologue_options, computation_options, epilogue_options;
+};
+
+// Throws UserError for a return value the epilogue cannot rebuild (located at the return).
+Traces build_traces(const Graph &graph, const Program &program);
+
+} // namespace thunderc

@@ -1,0 +1,186 @@
+// The Heap owns every value of one interpretation: a flat arena of small nodes addressed by
+// Value handles, side tables for container items, attribute/dict entries and tensor metadata, an
+// interned string table, and the provenance records (kept beside the values, not part of their
+// identity). Nothing is ever freed while the Heap lives; handles stay valid and cheap to copy.
+//
+// Tensors are objects with versions: an in-place op does not change a tensor's handle (Python
+// identity) but gives it a new current version, `current(t)`, produced by a functional op. A
+// view remembers its base object and the base's version count when it was made, so reading a
+// view whose base changed since can be detected.
+#pragma once
+
+#include "values/provenance.h"
+#include "values/tensor_meta.h"
+#include "values/value.h"
+
+#include <deque>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace thunderc {
+
+inline constexpr uint32_t kNoSymbol = 0xffffffffu;
+
+// A member of a dict, object, dataclass or module, in insertion (declared) order.
+struct Entry {
+  uint32_t name = kNoSymbol; // the key's interned text when it is a str (always for attributes)
+  Value key;                 // dicts: the key; attributes: a str value of the name
+  Value value;
+  Slot slot = Slot::Attr;
+  bool alias = false; // an input member written as a `ref`: a second path to its value
+};
+
+struct TensorInfo {
+  TensorMeta meta;
+  Value object;       // the tensor object this is a version of (itself for an object)
+  Value current;      // an object's latest version (the tensor itself until updated in place)
+  Value base;         // a view: the tensor object it views (else none)
+  uint32_t versions = 0;      // in-place updates of this object so far
+  uint32_t base_versions = 0; // a view: base's `versions` when the view was made
+};
+
+struct ModulePath {
+  ProvId root;      // the record of the root module the path starts at
+  std::string path; // dotted member names: "layers.0.self_attn.q_proj.weight"
+};
+
+class Heap {
+public:
+  Heap();
+
+  // ---- making values -------------------------------------------------------------------------
+  Value none(ProvId p = kConstant) { return make(Kind::None, p); }
+  Value boolean(bool b, ProvId p = kConstant);
+  Value integer(int64_t i, ProvId p = kConstant);
+  Value floating(double f, ProvId p = kConstant);
+  Value str(std::string_view s, ProvId p = kConstant);
+  Value dtype(DType d, ProvId p = kConstant);
+  Value device(Device d, ProvId p = kConstant);
+  Value ellipsis() { return ellipsis_; }
+  Value slice(Value start, Value stop, Value step, ProvId p = kConstant);
+  Value tuple(std::vector<Value> items, ProvId p);
+  Value list(std::vector<Value> items, ProvId p);
+  Value range(int64_t start, int64_t stop, int64_t step, ProvId p = kComputed);
+  Value dict(ProvId p, bool ordered_dict = false);
+  Value object(Kind kind, std::string_view class_name, ProvId p); // Object, Dataclass, Module
+  Value klass(std::string_view name, ProvId p = kConstant);
+  Value function(std::string_view name, ProvId p = kConstant);
+  Value builtin(std::string_view qualified_name, ProvId p = kConstant);
+  Value method(Value receiver, std::string_view name, ProvId p = kComputed);
+  Value tensor(TensorMeta meta, ProvId p);
+
+  // ---- reading values ------------------------------------------------------------------------
+  Kind kind(Value v) const { return nodes_[v.id].kind; }
+  bool is(Value v, Kind k) const { return nodes_[v.id].kind == k; }
+  bool as_bool(Value v) const { return nodes_[v.id].i != 0; }
+  int64_t as_int(Value v) const { return nodes_[v.id].i; } // Bool and Int
+  double as_float(Value v) const { return nodes_[v.id].f; }
+  std::string_view as_str(Value v) const { return symbol(nodes_[v.id].a); }
+  uint32_t str_symbol(Value v) const { return nodes_[v.id].a; }
+  DType as_dtype(Value v) const { return static_cast<DType>(nodes_[v.id].i); }
+  Device as_device(Value v) const;
+  // Object/Dataclass/Module/Class: the class name; Function/Builtin/Method: the name.
+  std::string_view name(Value v) const {
+    const Node &n = nodes_[v.id];
+    return symbol(n.kind == Kind::Object || n.kind == Kind::Dataclass || n.kind == Kind::Module ? n.b : n.a);
+  }
+  Value receiver(Value method) const { return Value{nodes_[method.id].b}; }
+  bool ordered_dict(Value v) const { return nodes_[v.id].flags != 0; }
+
+  // Tuple, List, Slice (start, stop, step), Range (start, stop, step as ints).
+  std::span<const Value> items(Value v) const { return seqs_[nodes_[v.id].a]; }
+  std::vector<Value> &items_mut(Value v) { return seqs_[nodes_[v.id].a]; }
+  // Dict, Object, Dataclass, Module.
+  std::span<const Entry> entries(Value v) const { return tables_[nodes_[v.id].a]; }
+  std::vector<Entry> &entries_mut(Value v); // for removals and in-place edits
+  // Appends a member known to be absent (building inputs): no lookup.
+  void add_entry(Value obj, std::string_view name, Value value, Slot slot);
+  // An attribute / field / module member by name; nullptr when absent.
+  Entry *find_attr(Value obj, uint32_t name_symbol);
+  Entry *find_attr(Value obj, std::string_view name);
+  // A dict entry by key (Python equality of hashable scalars and tuples); nullptr when absent.
+  Entry *find_key(Value dict, Value key);
+  void set_attr(Value obj, std::string_view name, Value value, Slot slot = Slot::Attr);
+  void set_key(Value dict, Value key, Value value);
+
+  // Tensors.
+  TensorInfo &tensor_info(Value t) { return tensors_[nodes_[t.id].a]; }
+  const TensorInfo &tensor_info(Value t) const { return tensors_[nodes_[t.id].a]; }
+  const TensorMeta &meta(Value t) const { return tensor_info(t).meta; }
+  Value current(Value t) const { return tensor_info(t).current; }
+  // A new version of tensor object `object` (an in-place update's result), made current.
+  Value new_version(Value object, TensorMeta meta, ProvId p);
+
+  // Python equality for hashable values (None, bool, int, float, str, dtype, device, tuples of
+  // these); identity otherwise.
+  bool key_equal(Value a, Value b) const;
+  bool hashable(Value v) const;
+
+  // ---- provenance ----------------------------------------------------------------------------
+  ProvId prov(Value v) const { return nodes_[v.id].prov; }
+  void set_prov(Value v, ProvId p) { nodes_[v.id].prov = p; }
+  const ProvRecord &record(ProvId p) const { return records_[p]; }
+  ProvRecord &record_mut(ProvId p) { return records_[p]; }
+  std::span<const ProvRecord> records() const { return records_; }
+  ProvId add_record(ProvRecord r);
+  bool from_input(Value v) const { return records_[nodes_[v.id].prov].input; }
+  std::string path(ProvId p) const { return provenance_path(records_, p); }
+  std::string path_of(Value v) const { return path(prov(v)); }
+  // The dotted member path from the root module when `p` is reached from a module through
+  // module members only (attributes, parameters, buffers, sub-modules); nullopt otherwise.
+  std::optional<ModulePath> module_path(ProvId p) const;
+
+  // ---- strings -------------------------------------------------------------------------------
+  uint32_t intern(std::string_view s);
+  std::optional<uint32_t> find_symbol(std::string_view s) const;
+  std::string_view symbol(uint32_t id) const { return symbols_[id]; }
+
+  // Python repr, short, for messages: 3, 'text', (1, 2), <StaticCache object>, a tensor's type
+  // comment.
+  std::string repr(Value v) const;
+  // Python type name for messages: "int", "tuple", "StaticCache", "Tensor".
+  std::string type_name(Value v) const;
+
+  size_t size() const { return nodes_.size(); }
+
+private:
+  struct Node {
+    Kind kind;
+    uint8_t flags = 0;
+    ProvId prov = 0;
+    uint32_t a = 0; // symbol / store index / tensor index
+    uint32_t b = 0; // Method: receiver; Object/Dataclass/Module: class symbol
+    union {
+      int64_t i;
+      double f;
+    };
+  };
+  static_assert(sizeof(Node) == 24);
+
+  Value make(Kind k, ProvId p, uint32_t a = 0);
+  Entry *find_name(uint32_t table, uint32_t name_symbol);
+  void append(uint32_t table, Entry e);
+  Value seq(Kind k, std::vector<Value> items, ProvId p);
+
+  struct SymbolHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+
+  std::vector<Node> nodes_;
+  std::vector<std::vector<Value>> seqs_;
+  std::vector<std::vector<Entry>> tables_;
+  // Name -> position for large tables (many sub-modules, big dicts), built on first lookup.
+  std::unordered_map<uint32_t, std::unordered_map<uint32_t, uint32_t>> name_index_;
+  std::vector<TensorInfo> tensors_;
+  std::vector<ProvRecord> records_;
+  std::deque<std::string> symbols_; // stable addresses: views into it stay valid
+  std::unordered_map<std::string, uint32_t, SymbolHash, std::equal_to<>> symbol_index_;
+  Value ellipsis_;
+};
+
+} // namespace thunderc
