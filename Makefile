@@ -24,8 +24,10 @@ build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: deps build
-	rm -rf out/$(notdir $(basename $(SAMPLE)))
 	$(BUILD)/thunderc validate $(SAMPLE)
+	$(BUILD)/thunderc compile $(SAMPLE) -o out/$(notdir $(basename $(SAMPLE)))
+	@for f in prologue computation epilogue; do \
+	  echo "==> out/$(notdir $(basename $(SAMPLE)))/$$f.py"; cat out/$(notdir $(basename $(SAMPLE)))/$$f.py; done
 
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure

@@ -300,7 +300,9 @@ private:
     ins.outs = {out};
     ins.annotate = true;
     // Members of the root module by dotted path: module.get_parameter('layers.0.weight').
-    if (g_.inputs.self) {
+    // A None member (a Linear without bias) is no nn.Parameter: read it from its owner.
+    bool none = rec.value && h_.is(rec.value, Kind::None);
+    if (g_.inputs.self && !none) {
       if (auto mp = h_.module_path(r); mp && h_.record(mp->root).kind == ProvKind::InputFn) {
         const char *getter = rec.slot == Slot::Parameter   ? "get_parameter"
                              : rec.slot == Slot::Buffer    ? "get_buffer"

@@ -32,7 +32,7 @@ def prologue(module, *args, **kwargs):
   check_tensor_metadata(value_cache_0, (1, 8, 128, 64), 'cuda:0', torch.bfloat16, False)
   p4: "<class 'torch.nn.Linear'>" = module.get_submodule('lm_head')
   check_type(p4, torch.nn.Linear)
-  p5: "None" = module.get_parameter('lm_head.bias')
+  p5: "None" = p4.bias
   check_none(p5)
   lm_head_weight: "cuda:0 bf16[128256, 2048]" = module.get_parameter('lm_head.weight')
   check_tensor_metadata(lm_head_weight, (128256, 2048), 'cuda:0', torch.bfloat16, True)
@@ -70,19 +70,19 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(b19, False)
   p20: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.down_proj')
   check_type(p20, torch.nn.Linear)
-  p21: "None" = module.get_parameter('model.layers.0.mlp.down_proj.bias')
+  p21: "None" = p20.bias
   check_none(p21)
   down_proj_weight: "cuda:0 bf16[2048, 8192]" = module.get_parameter('model.layers.0.mlp.down_proj.weight')
   check_tensor_metadata(down_proj_weight, (2048, 8192), 'cuda:0', torch.bfloat16, True)
   p22: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.gate_proj')
   check_type(p22, torch.nn.Linear)
-  p23: "None" = module.get_parameter('model.layers.0.mlp.gate_proj.bias')
+  p23: "None" = p22.bias
   check_none(p23)
   gate_proj_weight: "cuda:0 bf16[8192, 2048]" = module.get_parameter('model.layers.0.mlp.gate_proj.weight')
   check_tensor_metadata(gate_proj_weight, (8192, 2048), 'cuda:0', torch.bfloat16, True)
   p24: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.up_proj')
   check_type(p24, torch.nn.Linear)
-  p25: "None" = module.get_parameter('model.layers.0.mlp.up_proj.bias')
+  p25: "None" = p24.bias
   check_none(p25)
   up_proj_weight: "cuda:0 bf16[8192, 2048]" = module.get_parameter('model.layers.0.mlp.up_proj.weight')
   check_tensor_metadata(up_proj_weight, (8192, 2048), 'cuda:0', torch.bfloat16, True)
@@ -98,7 +98,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i29, 64)
   p30: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.k_proj')
   check_type(p30, torch.nn.Linear)
-  p31: "None" = module.get_parameter('model.layers.0.self_attn.k_proj.bias')
+  p31: "None" = p30.bias
   check_none(p31)
   k_proj_weight: "cuda:0 bf16[512, 2048]" = module.get_parameter('model.layers.0.self_attn.k_proj.weight')
   check_tensor_metadata(k_proj_weight, (512, 2048), 'cuda:0', torch.bfloat16, True)
@@ -112,13 +112,13 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i35, 8)
   p36: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.o_proj')
   check_type(p36, torch.nn.Linear)
-  p37: "None" = module.get_parameter('model.layers.0.self_attn.o_proj.bias')
+  p37: "None" = p36.bias
   check_none(p37)
   o_proj_weight: "cuda:0 bf16[2048, 2048]" = module.get_parameter('model.layers.0.self_attn.o_proj.weight')
   check_tensor_metadata(o_proj_weight, (2048, 2048), 'cuda:0', torch.bfloat16, True)
   p38: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.q_proj')
   check_type(p38, torch.nn.Linear)
-  p39: "None" = module.get_parameter('model.layers.0.self_attn.q_proj.bias')
+  p39: "None" = p38.bias
   check_none(p39)
   q_proj_weight: "cuda:0 bf16[2048, 2048]" = module.get_parameter('model.layers.0.self_attn.q_proj.weight')
   check_tensor_metadata(q_proj_weight, (2048, 2048), 'cuda:0', torch.bfloat16, True)
@@ -126,7 +126,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(f40, 0.125)
   p41: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.v_proj')
   check_type(p41, torch.nn.Linear)
-  p42: "None" = module.get_parameter('model.layers.0.self_attn.v_proj.bias')
+  p42: "None" = p41.bias
   check_none(p42)
   v_proj_weight: "cuda:0 bf16[512, 2048]" = module.get_parameter('model.layers.0.self_attn.v_proj.weight')
   check_tensor_metadata(v_proj_weight, (512, 2048), 'cuda:0', torch.bfloat16, True)

@@ -36,7 +36,7 @@ def prologue(module, *args, **kwargs):
   check_tensor_metadata(value_cache_1, (1, 2, 16, 16), 'cpu', torch.float32, False)
   p4: "<class 'torch.nn.Linear'>" = module.get_submodule('lm_head')
   check_type(p4, torch.nn.Linear)
-  p5: "None" = module.get_parameter('lm_head.bias')
+  p5: "None" = p4.bias
   check_none(p5)
   lm_head_weight: "cpu f32[256, 64]" = module.get_parameter('lm_head.weight')
   check_tensor_metadata(lm_head_weight, (256, 64), 'cpu', torch.float32, True)
@@ -74,19 +74,19 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(b19, False)
   p20: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.down_proj')
   check_type(p20, torch.nn.Linear)
-  p21: "None" = module.get_parameter('model.layers.0.mlp.down_proj.bias')
+  p21: "None" = p20.bias
   check_none(p21)
   down_proj_weight: "cpu f32[64, 128]" = module.get_parameter('model.layers.0.mlp.down_proj.weight')
   check_tensor_metadata(down_proj_weight, (64, 128), 'cpu', torch.float32, True)
   p22: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.gate_proj')
   check_type(p22, torch.nn.Linear)
-  p23: "None" = module.get_parameter('model.layers.0.mlp.gate_proj.bias')
+  p23: "None" = p22.bias
   check_none(p23)
   gate_proj_weight: "cpu f32[128, 64]" = module.get_parameter('model.layers.0.mlp.gate_proj.weight')
   check_tensor_metadata(gate_proj_weight, (128, 64), 'cpu', torch.float32, True)
   p24: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.mlp.up_proj')
   check_type(p24, torch.nn.Linear)
-  p25: "None" = module.get_parameter('model.layers.0.mlp.up_proj.bias')
+  p25: "None" = p24.bias
   check_none(p25)
   up_proj_weight: "cpu f32[128, 64]" = module.get_parameter('model.layers.0.mlp.up_proj.weight')
   check_tensor_metadata(up_proj_weight, (128, 64), 'cpu', torch.float32, True)
@@ -102,7 +102,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i29, 16)
   p30: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.k_proj')
   check_type(p30, torch.nn.Linear)
-  p31: "None" = module.get_parameter('model.layers.0.self_attn.k_proj.bias')
+  p31: "None" = p30.bias
   check_none(p31)
   k_proj_weight: "cpu f32[32, 64]" = module.get_parameter('model.layers.0.self_attn.k_proj.weight')
   check_tensor_metadata(k_proj_weight, (32, 64), 'cpu', torch.float32, True)
@@ -116,13 +116,13 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i35, 2)
   p36: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.o_proj')
   check_type(p36, torch.nn.Linear)
-  p37: "None" = module.get_parameter('model.layers.0.self_attn.o_proj.bias')
+  p37: "None" = p36.bias
   check_none(p37)
   o_proj_weight: "cpu f32[64, 64]" = module.get_parameter('model.layers.0.self_attn.o_proj.weight')
   check_tensor_metadata(o_proj_weight, (64, 64), 'cpu', torch.float32, True)
   p38: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.q_proj')
   check_type(p38, torch.nn.Linear)
-  p39: "None" = module.get_parameter('model.layers.0.self_attn.q_proj.bias')
+  p39: "None" = p38.bias
   check_none(p39)
   q_proj_weight: "cpu f32[64, 64]" = module.get_parameter('model.layers.0.self_attn.q_proj.weight')
   check_tensor_metadata(q_proj_weight, (64, 64), 'cpu', torch.float32, True)
@@ -130,7 +130,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(f40, 0.25)
   p41: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.0.self_attn.v_proj')
   check_type(p41, torch.nn.Linear)
-  p42: "None" = module.get_parameter('model.layers.0.self_attn.v_proj.bias')
+  p42: "None" = p41.bias
   check_none(p42)
   v_proj_weight: "cpu f32[32, 64]" = module.get_parameter('model.layers.0.self_attn.v_proj.weight')
   check_tensor_metadata(v_proj_weight, (32, 64), 'cpu', torch.float32, True)
@@ -150,19 +150,19 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(b48, False)
   p49: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.mlp.down_proj')
   check_type(p49, torch.nn.Linear)
-  p50: "None" = module.get_parameter('model.layers.1.mlp.down_proj.bias')
+  p50: "None" = p49.bias
   check_none(p50)
   model_layers_1_mlp_down_proj_weight: "cpu f32[64, 128]" = module.get_parameter('model.layers.1.mlp.down_proj.weight')
   check_tensor_metadata(model_layers_1_mlp_down_proj_weight, (64, 128), 'cpu', torch.float32, True)
   p51: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.mlp.gate_proj')
   check_type(p51, torch.nn.Linear)
-  p52: "None" = module.get_parameter('model.layers.1.mlp.gate_proj.bias')
+  p52: "None" = p51.bias
   check_none(p52)
   model_layers_1_mlp_gate_proj_weight: "cpu f32[128, 64]" = module.get_parameter('model.layers.1.mlp.gate_proj.weight')
   check_tensor_metadata(model_layers_1_mlp_gate_proj_weight, (128, 64), 'cpu', torch.float32, True)
   p53: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.mlp.up_proj')
   check_type(p53, torch.nn.Linear)
-  p54: "None" = module.get_parameter('model.layers.1.mlp.up_proj.bias')
+  p54: "None" = p53.bias
   check_none(p54)
   model_layers_1_mlp_up_proj_weight: "cpu f32[128, 64]" = module.get_parameter('model.layers.1.mlp.up_proj.weight')
   check_tensor_metadata(model_layers_1_mlp_up_proj_weight, (128, 64), 'cpu', torch.float32, True)
@@ -178,7 +178,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i58, 16)
   p59: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.self_attn.k_proj')
   check_type(p59, torch.nn.Linear)
-  p60: "None" = module.get_parameter('model.layers.1.self_attn.k_proj.bias')
+  p60: "None" = p59.bias
   check_none(p60)
   model_layers_1_self_attn_k_proj_weight: "cpu f32[32, 64]" = module.get_parameter('model.layers.1.self_attn.k_proj.weight')
   check_tensor_metadata(model_layers_1_self_attn_k_proj_weight, (32, 64), 'cpu', torch.float32, True)
@@ -192,13 +192,13 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(i64, 2)
   p65: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.self_attn.o_proj')
   check_type(p65, torch.nn.Linear)
-  p66: "None" = module.get_parameter('model.layers.1.self_attn.o_proj.bias')
+  p66: "None" = p65.bias
   check_none(p66)
   model_layers_1_self_attn_o_proj_weight: "cpu f32[64, 64]" = module.get_parameter('model.layers.1.self_attn.o_proj.weight')
   check_tensor_metadata(model_layers_1_self_attn_o_proj_weight, (64, 64), 'cpu', torch.float32, True)
   p67: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.self_attn.q_proj')
   check_type(p67, torch.nn.Linear)
-  p68: "None" = module.get_parameter('model.layers.1.self_attn.q_proj.bias')
+  p68: "None" = p67.bias
   check_none(p68)
   model_layers_1_self_attn_q_proj_weight: "cpu f32[64, 64]" = module.get_parameter('model.layers.1.self_attn.q_proj.weight')
   check_tensor_metadata(model_layers_1_self_attn_q_proj_weight, (64, 64), 'cpu', torch.float32, True)
@@ -206,7 +206,7 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(f69, 0.25)
   p70: "<class 'torch.nn.Linear'>" = module.get_submodule('model.layers.1.self_attn.v_proj')
   check_type(p70, torch.nn.Linear)
-  p71: "None" = module.get_parameter('model.layers.1.self_attn.v_proj.bias')
+  p71: "None" = p70.bias
   check_none(p71)
   model_layers_1_self_attn_v_proj_weight: "cpu f32[32, 64]" = module.get_parameter('model.layers.1.self_attn.v_proj.weight')
   check_tensor_metadata(model_layers_1_self_attn_v_proj_weight, (32, 64), 'cpu', torch.float32, True)
