@@ -42,6 +42,7 @@ Trace cse(const Trace &in) {
   for (Instr ins : in.body) {
     for (auto &a : ins.args) rename(a, to);
     for (auto &[k, a] : ins.kwargs) rename(a, to);
+    for (auto &a : ins.bound) rename(a, to);
     if (ins.pure && ins.kind == Instr::Kind::Call && !ins.outs.empty()) {
       std::string key = ins.callee + "(";
       for (const auto &a : ins.args) key += key_of(a) + ",";

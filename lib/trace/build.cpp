@@ -510,6 +510,8 @@ private:
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
       for (Value a : op.args) ins.args.push_back(comp_operand(a));
       pack_varargs(info, ins.args);
+      for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
+      ins.bound_meta = op.bound_meta;
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
         std::string hint = op.outputs.size() == 1 ? op.name_hint : "";
@@ -525,6 +527,9 @@ private:
       ins.callee = "torch.Tensor.copy_";
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
+      ins.bound = {ins.args[0], ins.args[1], Operand::lit("False")};
+      ins.bound_meta = {ops::Arg::of_tensor(h_.meta(wb.tensor)), ops::Arg::of_tensor(h_.meta(wb.version)),
+                        ops::Arg::of_bool(false)};
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
       t.body.push_back(std::move(ins));
     }

@@ -4,6 +4,7 @@
 // value has the same name in dumps, errors and every trace it is passed to.
 #pragma once
 
+#include "ops/ops.h"
 #include "values/tensor_meta.h"
 
 #include <cstdint>
@@ -60,6 +61,10 @@ struct Instr {
   std::vector<std::pair<std::string, Operand>> kwargs;
   std::string comment; // Comment: the text; otherwise an optional trailing comment
   int op = -1;         // computation ops: the ops::Op they denote (for passes and codegen)
+  // Computation ops: every parameter of the op's signature, defaults filled in (tensors as values,
+  // the rest as literals), and the same arguments typed as the op catalogue saw them.
+  std::vector<Operand> bound;
+  std::vector<ops::Arg> bound_meta;
   bool annotate = false; // prints `out: "type" = ...` (prologue unpacks)
   bool pure = false;     // may be removed when unused or merged with an identical instruction
 };
