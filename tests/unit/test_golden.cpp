@@ -1,5 +1,5 @@
-// Golden traces: every sample's prologue, computation and epilogue under tests/golden/<sample>/,
-// compared byte for byte. UPDATE_GOLDEN=1 rewrites them (review the diff before committing).
+// Golden traces: the prologue, computation and epilogue of every sample and of every behaviour
+// case in tests/graphs/traces/, under tests/golden/<name>/, compared byte for byte. UPDATE_GOLDEN=1 rewrites them (review the diff before committing).
 #include "driver/compile.h"
 #include "graph/load.h"
 
@@ -41,11 +41,15 @@ std::string unified_diff(const fs::path &expected, const std::string &actual) {
 }
 } // namespace
 
-TEST_CASE("golden traces of every sample") {
+TEST_CASE("golden traces of every sample and behaviour case") {
   bool update = std::getenv("UPDATE_GOLDEN") != nullptr;
   size_t compared = 0;
-  for (const auto &entry : fs::directory_iterator(source_dir / "samples")) {
-    if (entry.path().extension() != ".json") continue;
+  std::vector<fs::path> graphs;
+  for (const char *dir : {"samples", "tests/graphs/traces"})
+    for (const auto &entry : fs::directory_iterator(source_dir / dir))
+      if (entry.path().extension() == ".json") graphs.push_back(entry.path());
+  for (const fs::path &path : graphs) {
+    const auto entry = fs::directory_entry(path);
     std::string sample = entry.path().stem().string();
     CAPTURE(sample);
     std::vector<OutputFile> files = compile_graph(load_graph(entry.path().string()), {});
@@ -65,7 +69,7 @@ TEST_CASE("golden traces of every sample") {
       ++compared;
     }
   }
-  if (!update) CHECK(compared >= 24);
+  if (!update) CHECK(compared >= 3 * 16);
 }
 
 TEST_CASE("compiling twice gives byte-identical traces") {

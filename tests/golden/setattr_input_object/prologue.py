@@ -1,0 +1,17 @@
+import torch
+from thunderc_support import check_keys, check_len, check_number_type_and_value, check_tensor_metadata, no_autocast
+
+@torch.no_grad()
+@no_autocast
+def prologue(*args, **kwargs):
+  # args: "Any"
+  # kwargs: "Any"
+  check_len(args, 1)
+  x: "cpu f32[3]" = args[0]
+  check_tensor_metadata(x, (3,), 'cpu', torch.float32, False)
+  check_len(kwargs, 1)
+  check_keys(kwargs, ('c',))
+  p0: "<class 'app.state.Counter'>" = kwargs['c']
+  i1: "int 1" = p0.n
+  check_number_type_and_value(i1, 1)
+  return ((x,), (p0,))
