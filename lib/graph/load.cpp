@@ -36,13 +36,15 @@ std::string kind_of(const Json &j) {
   }
 }
 
-bool is_dotted_name(std::string_view s) {
+// `a.b.c` with identifier parts; `keywords_ok` false also rejects Python keywords (module names
+// are printed in `from MODULE import ...`).
+bool is_dotted_name(std::string_view s, bool keywords_ok = true) {
   if (s.empty()) return false;
   size_t start = 0;
   while (true) {
     size_t dot = s.find('.', start);
     std::string_view part = s.substr(start, dot == std::string_view::npos ? s.npos : dot - start);
-    if (!is_identifier(part)) return false;
+    if (!is_identifier(part) || (!keywords_ok && is_python_keyword(part))) return false;
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
@@ -57,7 +59,7 @@ bool is_qualname(std::string_view s) {
     std::string_view part = s.substr(start, dot == std::string_view::npos ? s.npos : dot - start);
     bool nested = part.size() > 2 && part.front() == '<' && part.back() == '>' &&
                   is_identifier(part.substr(1, part.size() - 2));
-    if (!is_identifier(part) && !nested) return false;
+    if (!is_python_name(part) && !nested) return false;
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
   }
@@ -192,8 +194,8 @@ private:
     cls.name = name;
     cls.pointer = ptr;
     cls.module = string_at(decl.at("module"), ptr + "/module", "module");
-    if (!is_dotted_name(cls.module))
-      fail(ptr + "/module", fmt::format("module {} must be a dotted Python name such as "
+    if (!is_dotted_name(cls.module, false))
+      fail(ptr + "/module", fmt::format("module {} must be a dotted Python name (no keywords) such as "
                                         "'transformers.cache_utils'",
                                         py_str(cls.module)));
     cls.qualname = string_at(decl.at("qualname"), ptr + "/qualname", "qualname");

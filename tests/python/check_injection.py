@@ -1,0 +1,161 @@
+"""Names from a graph are data: hostile strings must never become code in the emitted Python.
+
+Usage: check_injection.py THUNDERC
+
+Dict keys, string constants and `loc`/`src` texts from a corpus of hostile strings are compiled;
+each emitted trace must parse with `ast` to exactly the intended statements, and every hostile
+string must come back unchanged as a string constant (or stay inside its comment). Hostile
+identifiers (attribute names, locals, class modules and qualnames, the program name) must be
+rejected with exit code 1 and a located message.
+"""
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HOSTILE = [
+    "a\nimport os",
+    "'); __import__('os').system('echo pwned'); ('",
+    '"""',
+    "'''",
+    "\\",
+    "x\\",
+    "\\'",
+    "tab\there",
+    "nul\x00byte",
+    "line\u2028separator",
+    "para\u2029separator",
+    "next\x85line",
+    "form\x0cfeed",
+    "cr\rreturn",
+    "# not a comment",
+    "{}",
+    "%s%d",
+    "é ü ∑ 😀",
+    "\ufeffbom",
+    "class",
+    "None",
+    "__import__('os')",
+    "k" * 5000,
+]
+
+BAD_IDENTIFIERS = ["a b", "a.b", "1x", "class", "x\n", "__import__('os')", "a;b", "é", ""]
+
+
+def run(thunderc, *args):
+    return subprocess.run([thunderc, *args], capture_output=True, text=True)
+
+
+def operand(text):
+    return "%" + text if text.startswith("%") else text  # "%%..." is the literal "%..."
+
+
+def graph(keys, consts, loc, src):
+    body = [
+        {"op": "getitem", "obj": "%d", "index": operand(key), "out": f"v{i}", "loc": loc, "src": src}
+        for i, key in enumerate(keys)
+    ]
+    body.append({"op": "call", "fn": "torch.mul", "args": ["%x", 2.0], "out": "y", "loc": loc, "src": src})
+    for i, key in enumerate(keys):
+        body.append({"op": "setitem", "obj": "%d", "index": operand(key), "value": "%y"})
+    body.append({"op": "return", "value": ["%y", [operand(c) for c in consts]]})
+    return {
+        "format": "thunderc-graph", "version": 1, "name": "hostile",
+        "functions": {"f": {"params": ["x", "d"], "body": body}},
+        "entry": "f",
+        "inputs": {"args": [{"tensor": [2]}, {"dict": {k: i for i, k in enumerate(keys)}}]},
+    }
+
+
+def strings_in(tree):
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def check_structure(name, text, problems):
+    tree = ast.parse(text)
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    others = [n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.Import, ast.ImportFrom))]
+    if len(defs) != 1 or others:
+        problems.append(f"{name}: unexpected top-level statements {[type(n).__name__ for n in tree.body]}")
+        return tree
+    code_lines = [l for l in text.split("\n")[text.split("\n").index(next(
+        l for l in text.split("\n") if l.startswith("def "))) + 1:] if l.strip() and not l.strip().startswith("#")]
+    if len(defs[0].body) != len(code_lines):
+        problems.append(f"{name}: {len(defs[0].body)} statements for {len(code_lines)} code lines")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("__import__", "exec", "eval"):
+            problems.append(f"{name}: calls {node.func.id}")
+    return tree
+
+
+def main():
+    thunderc = sys.argv[1]
+    passed = failed = 0
+
+    def report(ok, what):
+        nonlocal passed, failed
+        print(("PASS " if ok else "FAIL ") + what)
+        passed += ok
+        failed += not ok
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, text in enumerate(HOSTILE):
+            # Each hostile string as a dict key, a returned constant, and the loc/src comments.
+            g = graph([text, "plain"], [text], text, text)
+            path = os.path.join(tmp, f"g{i}.json")
+            with open(path, "w", encoding="utf-8") as f:
+                json.dump(g, f)
+            out = os.path.join(tmp, f"out{i}")
+            r = run(thunderc, "compile", path, "-o", out)
+            if r.returncode != 0:
+                report(False, f"hostile string {text[:20]!r}: compile failed: {r.stderr.strip()[:200]}")
+                continue
+            problems = []
+            found = set()
+            for trace in ("prologue", "computation", "epilogue"):
+                with open(os.path.join(out, f"{trace}.py"), encoding="utf-8") as f:
+                    source = f.read()
+                try:
+                    tree = check_structure(trace, source, problems)
+                except SyntaxError as e:
+                    problems.append(f"{trace}: does not parse: {e}")
+                    continue
+                found.update(strings_in(tree))
+                for line in source.split("\n"):
+                    if line.lstrip().startswith("#") and "\n" in line:
+                        problems.append(f"{trace}: a comment spans lines")
+            if text not in found:
+                problems.append("the string does not come back unchanged as a constant")
+            report(not problems, f"hostile string {text[:20]!r}: {'; '.join(problems) or 'stays data'}")
+
+        for bad in BAD_IDENTIFIERS:
+            for where in ("attribute", "local", "module", "qualname", "name"):
+                if bad == "a.b" and where in ("module", "qualname"):
+                    continue  # dotted names are valid there
+                g = graph(["k"], ["c"], "l", "s")
+                if where == "attribute":
+                    g["functions"]["f"]["body"].insert(0, {"op": "getattr", "obj": "%x", "name": bad, "out": "z"})
+                elif where == "local":
+                    g["functions"]["f"]["body"][0]["out"] = bad
+                elif where == "name":
+                    g["name"] = bad
+                else:
+                    g["classes"] = {"C": {"module": "m", "qualname": "Q"}}
+                    g["classes"]["C"][where] = bad
+                path = os.path.join(tmp, "bad.json")
+                with open(path, "w", encoding="utf-8") as f:
+                    json.dump(g, f)
+                out = os.path.join(tmp, f"bad_out_{where}_{BAD_IDENTIFIERS.index(bad)}")
+                r = run(thunderc, "compile", path, "-o", out)
+                ok = r.returncode == 1 and r.stderr.startswith(path + ": /") and not os.path.exists(out)
+                report(ok, f"identifier {bad!r} as {where}: rejected ({r.returncode}: {r.stderr.strip()[:100]!r})")
+
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
