@@ -8,7 +8,7 @@ PACKAGES  := cmake ninja-build g++ ccache pkg-config libcli11-dev nlohmann-json3
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 CMAKE_GEN  = $(if $(shell command -v ninja),-G Ninja,)
 
-.PHONY: deps configure build run test bench format asan clean
+.PHONY: deps configure build run test bench format asan fuzz clean
 
 deps:
 	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
@@ -42,6 +42,20 @@ asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DTHUNDERC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure
+
+# Fuzzes the whole pipeline for FUZZ_SECONDS (default 60) from samples/ and the test graphs;
+# findings land in $(FUZZ_BUILD)/findings/ (add each as a case under tests/errors/ once fixed).
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@dpkg-query -W -f='$${Status}\n' clang libclang-rt-14-dev 2>/dev/null | grep -c '^install ok installed' | grep -q 2 || \
+	  { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq clang libclang-rt-14-dev; }
+	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_CXX_COMPILER=clang++ -DTHUNDERC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_compile
+	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/findings
+	cp samples/*.json tests/graphs/*.json tests/graphs/traces/*.json tests/errors/*.json $(FUZZ_BUILD)/corpus/
+	$(FUZZ_BUILD)/fuzz_compile $(FUZZ_BUILD)/corpus -dict=tests/fuzz/graph.dict -max_len=65536 \
+	  -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/findings/ -print_final_stats=1
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -16,7 +16,8 @@
 namespace thunderc {
 
 struct Expr;
-using Entries = std::vector<std::pair<std::string, Expr>>;
+struct NamedExpr;
+using Entries = std::vector<NamedExpr>; // name -> value, in file order
 
 // A VALUE (input description, literal) or OPERAND (may also read locals, build slices).
 struct Expr {
@@ -48,6 +49,13 @@ struct Expr {
   Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs
   Entries parameters, buffers, modules; // Module members (a null parameter/buffer is Kind::None)
   const Expr *target = nullptr;        // Ref: the (non-Ref) node it denotes
+};
+
+// One member of an Entries list (a struct rather than std::pair: Expr holds lists of these).
+struct NamedExpr {
+  NamedExpr(std::string name, Expr value) : first(std::move(name)), second(std::move(value)) {}
+  std::string first;
+  Expr second;
 };
 
 struct Stmt {

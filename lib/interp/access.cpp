@@ -83,7 +83,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
   case Kind::Object:
   case Kind::Dataclass:
     if (Entry *e = h.find_attr(obj, name)) return read_entry(obj, *e);
-    if (find_method(std::string(h.name(obj)), name)) {
+    if (find_method(h.name(obj), name)) {
       rely_type(obj);
       return h.method(obj, name);
     }
@@ -93,7 +93,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     // nn.Module.__getattr__ finds only when normal lookup fails).
     Entry *e = h.find_attr(obj, name);
     if (e && e->slot == Slot::Attr) return read_entry(obj, *e);
-    std::string cls(h.name(obj));
+    std::string_view cls = h.name(obj);
     if (find_method(cls, name) || module_builtin_method(builtin_base(cls), name)) {
       rely_type(obj);
       return h.method(obj, name);
@@ -111,7 +111,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     return std::nullopt;
   }
   case Kind::Class:
-    if (const std::string *fn = find_method(std::string(h.name(obj)), name)) return h.function(*fn);
+    if (const Function *fn = find_method(h.name(obj), name)) return h.function(fn->name);
     return std::nullopt;
   case Kind::List:
     if (has(list_methods(), name)) return h.method(obj, name);
@@ -302,7 +302,7 @@ Value Interpreter::getitem(Value obj, Value index) {
                      h.is(index, Kind::Str) ? did_you_mean(h.as_str(index), keys) : ""));
   }
   case Kind::Module: {
-    std::string cls(h.name(obj));
+    std::string_view cls = h.name(obj);
     if (find_method(cls, "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
     std::vector<Value> subs = submodules(obj);
     if (h.is(index, Kind::Slice)) {
@@ -333,7 +333,7 @@ Value Interpreter::getitem(Value obj, Value index) {
   case Kind::Tensor: return tensor_op(ops::Op::getitem, {obj, index}, {});
   case Kind::Object:
   case Kind::Dataclass:
-    if (find_method(std::string(h.name(obj)), "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
+    if (find_method(h.name(obj), "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
     break;
   default: break;
   }
@@ -385,7 +385,7 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
   case Kind::Object:
   case Kind::Dataclass:
   case Kind::Module:
-    if (find_method(std::string(h.name(obj)), "__setitem__")) {
+    if (find_method(h.name(obj), "__setitem__")) {
       call_method(obj, "__setitem__", {index, value}, {});
       return;
     }
@@ -423,7 +423,7 @@ std::vector<Value> Interpreter::iterate(Value v) {
     for (char c : h.as_str(v)) out.push_back(h.str(std::string(1, c), kComputed));
     return out;
   case Kind::Module: {
-    std::string base = builtin_base(std::string(h.name(v)));
+    const std::string &base = builtin_base(h.name(v));
     if (base == "torch.nn.ModuleDict") {
       rely_keys(v, true);
       for (const Entry &e : h.entries(v))

@@ -9,19 +9,24 @@
 
 #include <algorithm>
 #include <cmath>
+#include <concepts>
 #include <numeric>
 #include <fmt/format.h>
 
 namespace thunderc::interp {
 
 namespace {
-void arity(Interpreter &in, const std::string &name, const Args &args, const Kwargs &kwargs,
-           size_t min, size_t max, bool kwargs_ok = false) {
-  if (!kwargs_ok && !kwargs.empty())
-    in.fail(fmt::format("{}() takes no keyword arguments", name));
+std::string label(const std::string &s) { return s; }
+template <class F> requires std::invocable<F> std::string label(const F &f) { return f(); }
+
+// Checks the argument count; `name` is a string or a callable making one (built only on error).
+template <class Name>
+void arity(Interpreter &in, const Name &name, const Args &args, const Kwargs &kwargs, size_t min,
+           size_t max, bool kwargs_ok = false) {
+  if (!kwargs_ok && !kwargs.empty()) in.fail(fmt::format("{}() takes no keyword arguments", label(name)));
   if (args.size() < min || args.size() > max)
-    in.fail(min == max ? fmt::format("{}() takes {} argument{} ({} given)", name, min, min == 1 ? "" : "s", args.size())
-                       : fmt::format("{}() takes {} to {} arguments ({} given)", name, min, max, args.size()));
+    in.fail(min == max ? fmt::format("{}() takes {} argument{} ({} given)", label(name), min, min == 1 ? "" : "s", args.size())
+                       : fmt::format("{}() takes {} to {} arguments ({} given)", label(name), min, max, args.size()));
 }
 
 std::optional<Value> kwarg(const Kwargs &kwargs, std::string_view name) {
@@ -170,7 +175,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     case Kind::Module:
     case Kind::Object:
     case Kind::Dataclass:
-      if (find_method(std::string(h.name(x)), "__len__")) return call_method(x, "__len__", {}, {});
+      if (find_method(h.name(x), "__len__")) return call_method(x, "__len__", {}, {});
       if (h.is(x, Kind::Module)) {
         rely_type(x);
         rely_len(x);
@@ -273,7 +278,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
         if (fn == "float") return h.floating(f, kComputed);
         if (fn == "bool") return h.boolean(f != 0, kComputed);
       }
-      data_dependent(x, fmt::format("{}() of a tensor needs its value", fn));
+      data_dependent(x, fmt::format("data-dependent value: {}() of a tensor needs its value", fn));
     }
     if (fn == "bool") return h.boolean(truth(x), kComputed);
     if (fn == "str") {
@@ -378,7 +383,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     rely_type(args[0]);
     return h.boolean(k == Kind::Function || k == Kind::Builtin || k == Kind::Method || k == Kind::Class ||
                          k == Kind::Module || ((k == Kind::Object || k == Kind::Dataclass) &&
-                                               find_method(std::string(h.name(args[0])), "__call__")),
+                                               find_method(h.name(args[0]), "__call__")),
                      kComputed);
   }
   if (fn == "print") return h.none();
@@ -388,7 +393,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
 // ---- methods of built-in containers ----------------------------------------------------------
 
 std::optional<Value> Interpreter::container_method(Value obj, const std::string &name, Args &args, Kwargs &kwargs) {
-  std::string qual = h.type_name(obj) + "." + name;
+  auto qual = [&] { return h.type_name(obj) + "." + name; };
   switch (h.kind(obj)) {
   case Kind::List: {
     auto items = [&]() -> std::vector<Value> & { return h.items_mut(obj); };
@@ -540,7 +545,7 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     rely(obj);
     std::string s(h.as_str(obj));
     auto str_arg = [&](size_t i) {
-      if (i >= args.size() || !h.is(args[i], Kind::Str)) fail(fmt::format("{}() needs a str argument", qual));
+      if (i >= args.size() || !h.is(args[i], Kind::Str)) fail(fmt::format("{}() needs a str argument", qual()));
       rely(args[i]);
       return std::string(h.as_str(args[i]));
     };
@@ -625,7 +630,7 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     return std::nullopt;
   }
   case Kind::Module: {
-    std::string base = builtin_base(std::string(h.name(obj)));
+    const std::string &base = builtin_base(h.name(obj));
     if (base == "torch.nn.ModuleDict" && (name == "keys" || name == "values" || name == "items")) {
       arity(*this, qual, args, kwargs, 0, 0);
       rely_keys(obj, true);

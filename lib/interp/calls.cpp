@@ -12,25 +12,35 @@ namespace thunderc::interp {
 
 // ---- classes --------------------------------------------------------------------------------
 
-const std::string *Interpreter::find_method(const std::string &cls, const std::string &method) const {
-  const ClassDecl *c = g.find_class(cls);
-  for (int depth = 0; c && depth < 64; ++depth) {
-    if (const std::string *fn = c->method(method)) return fn;
-    c = c->base.empty() ? nullptr : g.find_class(c->base);
-  }
-  return nullptr;
-}
-
-std::string Interpreter::builtin_base(const std::string &cls) const {
-  std::string at = cls;
+const Interpreter::ClassInfo &Interpreter::class_info(std::string_view cls) {
+  auto it = classes.find(cls);
+  if (it != classes.end()) return it->second;
+  ClassInfo info;
+  info.decl = g.find_class(std::string(cls));
+  // Methods of the class and its declared bases, nearest first; the built-in base it reaches.
+  std::string at(cls);
   for (int depth = 0; depth < 64; ++depth) {
     const ClassDecl *c = g.find_class(at);
-    if (!c) return is_builtin_class(at) || at.starts_with("torch.nn.") ? at : std::string();
-    if (c->base.empty()) return "";
+    if (!c) {
+      if (is_builtin_class(at) || at.starts_with("torch.nn.")) info.builtin_base = at;
+      break;
+    }
+    for (const auto &[m, fn] : c->methods)
+      if (const Function *f = g.find_function(fn)) info.methods.emplace(m, f);
+    if (c->base.empty()) break;
     at = c->base;
   }
-  return "";
+  return classes.emplace(std::string(cls), std::move(info)).first->second;
 }
+
+const Function *Interpreter::find_method(std::string_view cls, std::string_view method) {
+  const ClassInfo &info = class_info(cls);
+  if (info.methods.empty()) return nullptr;
+  auto it = info.methods.find(std::string(method));
+  return it == info.methods.end() ? nullptr : it->second;
+}
+
+const std::string &Interpreter::builtin_base(std::string_view cls) { return class_info(cls).builtin_base; }
 
 bool Interpreter::is_subclass(const std::string &cls, const std::string &of) const {
   if (of == "builtins.object") return true;
@@ -108,7 +118,7 @@ Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
   case Kind::Module: return module_call(callee, std::move(args), std::move(kwargs));
   case Kind::Object:
   case Kind::Dataclass:
-    if (find_method(std::string(h.name(callee)), "__call__"))
+    if (find_method(h.name(callee), "__call__"))
       return call_method(callee, "__call__", std::move(args), std::move(kwargs));
     break;
   default: break;
@@ -117,13 +127,13 @@ Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
 }
 
 Value Interpreter::module_call(Value m, Args args, Kwargs kwargs) {
-  std::string cls(h.name(m));
-  if (const std::string *fn = find_method(cls, "forward")) {
+  std::string_view cls = h.name(m);
+  if (const Function *fn = find_method(cls, "forward")) {
     rely_type(m);
     args.insert(args.begin(), m);
-    return call_function(*g.find_function(*fn), std::move(args), kwargs);
+    return call_function(*fn, std::move(args), kwargs);
   }
-  std::string base = builtin_base(cls);
+  const std::string &base = builtin_base(cls);
   if (!base.empty() && base != "torch.nn.Module") {
     rely_type(m);
     return nn_forward(base, m, args, kwargs);
@@ -141,18 +151,18 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
   case Kind::Dataclass:
   case Kind::Module: {
     bool module = h.is(obj, Kind::Module);
-    std::string cls(h.name(obj));
+    std::string_view cls = h.name(obj);
     Entry *e = h.find_attr(obj, name);
     // Instance attributes holding callables win over methods, except module members (found by
     // nn.Module.__getattr__ only after the class).
     if (e && (!module || e->slot == Slot::Attr)) return call_value(read_entry(obj, *e), std::move(args), std::move(kwargs));
-    if (const std::string *fn = find_method(cls, name)) {
+    if (const Function *fn = find_method(cls, name)) {
       rely_type(obj);
       args.insert(args.begin(), obj);
-      return call_function(*g.find_function(*fn), std::move(args), kwargs);
+      return call_function(*fn, std::move(args), kwargs);
     }
     if (module) {
-      std::string base = builtin_base(cls);
+      const std::string &base = builtin_base(cls);
       if (name == "forward" && !base.empty()) return module_call(obj, std::move(args), std::move(kwargs));
       if (auto v = container_method(obj, name, args, kwargs)) {
         rely_type(obj);
@@ -163,8 +173,8 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     break;
   }
   case Kind::Class:
-    if (const std::string *fn = find_method(std::string(h.name(obj)), name))
-      return call_function(*g.find_function(*fn), std::move(args), kwargs);
+    if (const Function *fn = find_method(h.name(obj), name))
+      return call_function(*fn, std::move(args), kwargs);
     break;
   default:
     if (auto v = container_method(obj, name, args, kwargs)) return *v;
@@ -238,15 +248,15 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
       }
       h.set_attr(obj, decl->fields[i], values[i], Slot::Field);
     }
-    if (const std::string *fn = find_method(cls, "__post_init__")) call_function(*g.find_function(*fn), {obj}, {});
+    if (const Function *fn = find_method(cls, "__post_init__")) call_function(*fn, {obj}, {});
     return obj;
   }
-  std::string base = builtin_base(cls);
+  const std::string &base = builtin_base(cls);
   Value obj = h.object(base.empty() ? Kind::Object : Kind::Module, cls, new_record());
   if (!base.empty()) h.set_attr(obj, "training", h.boolean(false));
-  if (const std::string *fn = find_method(cls, "__init__")) {
+  if (const Function *fn = find_method(cls, "__init__")) {
     args.insert(args.begin(), obj);
-    call_function(*g.find_function(*fn), std::move(args), kwargs);
+    call_function(*fn, std::move(args), kwargs);
   } else if (!args.empty() || !kwargs.empty()) {
     fail(fmt::format("{}() takes no arguments: a declared plain class starts empty (declare an "
                      "__init__ method, or set attributes with setattr)",

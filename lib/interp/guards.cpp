@@ -9,8 +9,13 @@
 namespace thunderc::interp {
 
 namespace {
-bool once(std::unordered_set<uint64_t> &seen, ProvId rec, Guard::Kind k) {
-  return seen.insert(static_cast<uint64_t>(rec) << 8 | static_cast<uint8_t>(k)).second;
+// True the first time a guard of kind `k` is asked for on record `rec`.
+bool once(Heap &h, ProvId rec, Guard::Kind k) {
+  uint16_t bit = uint16_t(1u << static_cast<unsigned>(k));
+  uint16_t &seen = h.record_mut(rec).guarded;
+  if (seen & bit) return false;
+  seen |= bit;
+  return true;
 }
 } // namespace
 
@@ -37,7 +42,7 @@ Guard &Interpreter::add_guard(Guard::Kind k, Value v) {
 
 void Interpreter::rely_meta(Value t) {
   if (!h.from_input(t)) return;
-  if (once(guarded, h.prov(t), Guard::Kind::TensorMeta))
+  if (once(h, h.prov(t), Guard::Kind::TensorMeta))
     add_guard(Guard::Kind::TensorMeta, t).meta = h.meta(t);
   used(t);
 }
@@ -45,14 +50,14 @@ void Interpreter::rely_meta(Value t) {
 void Interpreter::rely_none(Value v) {
   if (!h.from_input(v)) return;
   Guard::Kind k = h.is(v, Kind::None) ? Guard::Kind::None : Guard::Kind::NotNone;
-  if (once(guarded, h.prov(v), k)) add_guard(k, v);
+  if (once(h, h.prov(v), k)) add_guard(k, v);
 }
 
 void Interpreter::rely_type(Value v) {
   if (!h.from_input(v)) return;
   switch (h.kind(v)) {
   case Kind::Object: case Kind::Dataclass: case Kind::Module:
-    if (once(guarded, h.prov(v), Guard::Kind::Type)) add_guard(Guard::Kind::Type, v).cls = class_of(v);
+    if (once(h, h.prov(v), Guard::Kind::Type)) add_guard(Guard::Kind::Type, v).cls = class_of(v);
     return;
   case Kind::Tensor: return rely_meta(v);
   default: return rely(v);
@@ -60,7 +65,7 @@ void Interpreter::rely_type(Value v) {
 }
 
 void Interpreter::rely_len(Value v) {
-  if (!h.from_input(v) || !once(guarded, h.prov(v), Guard::Kind::Len)) return;
+  if (!h.from_input(v) || !once(h, h.prov(v), Guard::Kind::Len)) return;
   int64_t n = 0;
   auto snap = snapshots.find(v.id);
   if (snap != snapshots.end()) n = snap->second.length;
@@ -115,7 +120,7 @@ void Interpreter::rely_deep(Value v, int depth) {
   case Kind::None: return rely_none(v);
   case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::DType:
   case Kind::Device:
-    if (h.from_input(v) && once(guarded, h.prov(v), Guard::Kind::Value)) add_guard(Guard::Kind::Value, v);
+    if (h.from_input(v) && once(h, h.prov(v), Guard::Kind::Value)) add_guard(Guard::Kind::Value, v);
     return;
   case Kind::Tensor: return rely_meta(v);
   case Kind::Tuple: case Kind::List:

@@ -87,7 +87,7 @@ struct Builder {
     }
     case Expr::Kind::Module: {
       v = h.object(Kind::Module, e.text, rec);
-      std::string base = in.builtin_base(e.text);
+      const std::string &base = in.builtin_base(e.text);
       for (const auto &[k, x] : e.parameters) member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
       for (const auto &[k, x] : e.buffers) member(v, rec, k, x, Slot::Buffer, ProvKind::Attr, false);
       for (const auto &[k, x] : e.modules) {

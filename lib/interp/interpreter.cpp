@@ -253,8 +253,18 @@ void Interpreter::exec(const Stmt &s) {
                                      : Value{};
     Args args = eval_args(*this, s.args);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
-    out(callee ? call_value(callee, std::move(args), std::move(kwargs))
-               : call_named(s.name, std::move(args), std::move(kwargs)));
+    if (callee) {
+      out(call_value(callee, std::move(args), std::move(kwargs)));
+      break;
+    }
+    auto [it, fresh] = callees.try_emplace(&s);
+    if (fresh) {
+      it->second.fn = g.find_function(s.name);
+      if (!it->second.fn && s.name.starts_with("torch.")) it->second.op = ops::lookup_function(s.name);
+    }
+    if (it->second.fn) out(call_function(*it->second.fn, std::move(args), kwargs));
+    else if (it->second.op) out(tensor_op(*it->second.op, args, kwargs));
+    else out(call_named(s.name, std::move(args), std::move(kwargs)));
     break;
   }
   case K::Method: {
@@ -339,14 +349,11 @@ void Interpreter::run() {
   THUNDERC_ASSERT(entry, "entry function missing after loading");
   Args args;
   if (p.self) args.push_back(p.self);
-  for (Value a : h.items(p.args)) {
-    reached(a);
-    args.push_back(a);
-  }
+  for (size_t i = 0; i < h.items(p.args).size(); ++i) args.push_back(read_item(p.args, i));
   Kwargs kwargs;
-  for (const Entry &e : h.entries(p.kwargs)) {
-    reached(e.value);
-    kwargs.emplace_back(std::string(h.symbol(e.name)), e.value);
+  for (size_t i = 0; i < h.entries(p.kwargs).size(); ++i) {
+    Entry e = h.entries(p.kwargs)[i];
+    kwargs.emplace_back(std::string(h.symbol(e.name)), read_entry(p.kwargs, e));
   }
   p.result = call_function(*entry, std::move(args), kwargs);
   if (!p.return_stmt) finish_result(p.result);

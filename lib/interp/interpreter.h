@@ -106,8 +106,16 @@ public:
   Value call_method(Value obj, const std::string &name, Args args, Kwargs kwargs);
   Value construct(const std::string &cls, Args args, Kwargs kwargs);
   Value module_call(Value m, Args args, Kwargs kwargs);
-  const std::string *find_method(const std::string &cls, const std::string &method) const;
-  std::string builtin_base(const std::string &cls) const; // built-in class a class derives from
+  // A declared class: its methods (own and inherited from declared bases) and the built-in class
+  // it derives from ("torch.nn.Linear", "torch.nn.Module"; "" for a plain class).
+  struct ClassInfo {
+    const ClassDecl *decl = nullptr;
+    std::string builtin_base;
+    std::unordered_map<std::string, const Function *> methods;
+  };
+  const ClassInfo &class_info(std::string_view cls);
+  const Function *find_method(std::string_view cls, std::string_view method);
+  const std::string &builtin_base(std::string_view cls);
   bool is_subclass(const std::string &cls, const std::string &of) const;
   std::string class_of(Value v) const; // the class name isinstance/type see
 
@@ -153,6 +161,16 @@ public:
 
   std::deque<Frame> frames;
   std::unordered_map<const Function *, LocalTable> tables;
+  struct Callee { // a call statement's `fn`, resolved once
+    const Function *fn = nullptr;
+    std::optional<ops::Op> op;
+  };
+  std::unordered_map<const Stmt *, Callee> callees;
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, ClassInfo, NameHash, std::equal_to<>> classes;
   std::unordered_map<const Expr *, Value> built;  // input description node -> value
   const char *stack_base = nullptr;
 
@@ -162,7 +180,6 @@ public:
   };
   std::unordered_map<uint32_t, Snapshot> snapshots;           // input containers as on entry
   std::unordered_set<uint64_t> alias_items;                   // (seq id << 32 | index) from refs
-  std::unordered_set<uint64_t> guarded;                       // (record, guard kind)
   std::set<std::tuple<ProvId, ProvId, bool>> identities;      // Is / IsNot pairs
   std::set<std::pair<ProvId, std::string>> attr_checks;       // HasAttr
   std::unordered_map<ProvId, size_t> key_guards;              // record -> its Keys guard

@@ -52,10 +52,10 @@ bool Interpreter::truth(Value v) {
   case Kind::Range: return !iterate(v).empty();
   case Kind::Tensor: {
     if (auto s = backend->scalar(resolve(v), h)) return s->kind == ops::Arg::Kind::Float ? s->f != 0 : s->i != 0 || s->b;
-    data_dependent(v, "the truth value of a tensor decides control flow");
+    data_dependent(v, "data-dependent control flow: the truth value of a tensor decides a branch");
   }
   case Kind::Object: case Kind::Dataclass: case Kind::Module: {
-    std::string cls(h.name(v));
+    std::string_view cls = h.name(v);
     for (const char *m : {"__bool__", "__len__"})
       if (find_method(cls, m)) {
         Value r = call_method(v, m, {}, {});
@@ -63,7 +63,7 @@ bool Interpreter::truth(Value v) {
       }
     rely_type(v);
     if (h.is(v, Kind::Module)) {
-      std::string base = builtin_base(cls);
+      const std::string &base = builtin_base(cls);
       if (base == "torch.nn.ModuleList" || base == "torch.nn.ModuleDict" || base == "torch.nn.Sequential") {
         rely_len(v);
         return !submodules(v).empty();
@@ -79,7 +79,7 @@ bool Interpreter::equal(Value a, Value b) {
   Kind ka = h.kind(a), kb = h.kind(b);
   if (ka == Kind::Tensor || kb == Kind::Tensor) {
     if (a == b) return true;
-    data_dependent(ka == Kind::Tensor ? a : b, "comparing a tensor with == decides control flow");
+    data_dependent(ka == Kind::Tensor ? a : b, "data-dependent control flow: comparing a tensor with == gives a tensor, not a bool");
   }
   if (ka == Kind::None || kb == Kind::None) {
     rely_none(a), rely_none(b);
@@ -111,7 +111,7 @@ bool Interpreter::equal(Value a, Value b) {
     rely(a), rely(b);
     return false; // different types
   }
-  if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(std::string(h.name(a)), "__eq__"))
+  if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(h.name(a), "__eq__"))
     return truth(call_method(a, "__eq__", {b}, {}));
   rely_identity(a, b, a == b);
   return a == b;
@@ -137,7 +137,7 @@ int Interpreter::compare(Value a, Value b) {
     return (x.size() > y.size()) - (x.size() < y.size());
   }
   if (ka == Kind::Tensor || kb == Kind::Tensor)
-    data_dependent(ka == Kind::Tensor ? a : b, "comparing a tensor decides control flow");
+    data_dependent(ka == Kind::Tensor ? a : b, "data-dependent control flow: comparing a tensor gives a tensor, not a bool");
   fail(fmt::format("'<' not supported between instances of {} and {}", py_str(h.type_name(a)),
                    py_str(h.type_name(b))));
 }
@@ -156,7 +156,7 @@ bool Interpreter::contains(Value c, Value x) {
     rely(c), rely(x);
     return h.as_str(c).find(h.as_str(x)) != std::string_view::npos;
   case Kind::Module:
-    if (builtin_base(std::string(h.name(c))) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
+    if (builtin_base(h.name(c)) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
       rely(x);
       rely_keys(c, false);
       Entry *e = h.find_attr(c, h.as_str(x));

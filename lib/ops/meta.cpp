@@ -13,19 +13,29 @@ namespace detail {
 
 std::string str(const Shape &shape) {
   std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(shape[i]);
   return s + "]";
 }
-std::string str(DType d) { return d == Complex128 ? "complex128" : std::string(dtype_name(d)); }
-bool complex_type(DType d) { return d == Complex128 || is_complex(d); }
-std::string str(const TensorMeta &t) { return type_comment(t); }
+std::string str(DType d) {
+  return d == Complex128 ? "complex128" : d == Complex32 ? "complex32" : std::string(dtype_name(d));
+}
+bool complex_type(DType d) {
+  return d == Complex128 || d == Complex32 || is_complex(d);
+}
+std::string str(const TensorMeta &t) {
+  return type_comment(t);
+}
 int64_t numel(const Shape &shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape)
+    n *= d;
   return n;
 }
 
-std::string_view Ctx::name() const { return info(op).torch_name; }
+std::string_view Ctx::name() const {
+  return info(op).torch_name;
+}
 std::string_view Ctx::param(size_t i) const {
   std::span<const Param> ps = params(op);
   return i < ps.size() ? ps[i].name : std::string_view("?");
@@ -44,13 +54,17 @@ bool number_kind(Arg::Kind k) {
 }
 } // namespace
 
-bool Ctx::is_number(size_t i) const { return number_kind(b[i].kind); }
+bool Ctx::is_number(size_t i) const {
+  return number_kind(b[i].kind);
+}
 
 const TensorMeta &Ctx::tensor(size_t i) const {
   if (!is_tensor(i)) wrong(*this, i, "a tensor");
   return b[i].tensor;
 }
-const TensorMeta *Ctx::opt_tensor(size_t i) const { return is_none(i) ? nullptr : &tensor(i); }
+const TensorMeta *Ctx::opt_tensor(size_t i) const {
+  return is_none(i) ? nullptr : &tensor(i);
+}
 
 bool Ctx::boolean(size_t i) const {
   if (b[i].kind != Arg::Kind::Bool) wrong(*this, i, "a bool");
@@ -66,7 +80,9 @@ std::optional<int64_t> Ctx::opt_integer(size_t i) const {
 double Ctx::number(size_t i) const {
   if (!is_number(i)) wrong(*this, i, "a number");
   const Arg &a = b[i];
-  return a.kind == Arg::Kind::Float ? a.f : a.kind == Arg::Kind::Int ? static_cast<double>(a.i) : a.b;
+  return a.kind == Arg::Kind::Float ? a.f
+         : a.kind == Arg::Kind::Int ? static_cast<double>(a.i)
+                                    : a.b;
 }
 std::optional<double> Ctx::opt_number(size_t i) const {
   return is_none(i) ? std::nullopt : std::optional(number(i));
@@ -79,8 +95,10 @@ std::optional<DType> Ctx::opt_dtype(size_t i) const {
 std::optional<Device> Ctx::opt_device(size_t i) const {
   const Arg &a = b[i];
   switch (a.kind) {
-  case Arg::Kind::None: return std::nullopt;
-  case Arg::Kind::Device: return normalize(a.device);
+  case Arg::Kind::None:
+    return std::nullopt;
+  case Arg::Kind::Device:
+    return normalize(a.device);
   case Arg::Kind::Int:
     if (a.i >= 0) return Device{Device::Type::CUDA, static_cast<int>(a.i)};
     break;
@@ -88,7 +106,8 @@ std::optional<Device> Ctx::opt_device(size_t i) const {
     if (auto d = parse_device(a.s)) return normalize(*d);
     fail("expected a device such as 'cpu', 'cuda' or 'cuda:0' for argument '" +
          std::string(param(i)) + "', got " + describe(a));
-  default: break;
+  default:
+    break;
   }
   wrong(*this, i, "a torch.device");
 }
@@ -156,11 +175,13 @@ DType Ctx::promote(DType a, DType b) const {
   if (b == DType::Bool) return a;
   if (complex_type(a) || complex_type(b)) {
     DType other = complex_type(a) ? b : a;
-    return a == Complex128 || b == Complex128 || other == DType::Float64 ? Complex128 : DType::Complex64;
+    return a == Complex128 || b == Complex128 || other == DType::Float64 ? Complex128
+                                                                         : DType::Complex64;
   }
   bool fa = is_floating(a), fb = is_floating(b);
   if (fa && fb) {
-    if ((a == DType::Float16 && b == DType::BFloat16) || (a == DType::BFloat16 && b == DType::Float16))
+    if ((a == DType::Float16 && b == DType::BFloat16) ||
+        (a == DType::BFloat16 && b == DType::Float16))
       return DType::Float32;
     return std::max(a, b);
   }
@@ -198,8 +219,14 @@ DType Ctx::result_type(const std::vector<const Arg *> &operands) const {
     if (!higher) return lower;
     if (!lower) return higher;
     if (complex_type(*higher)) return higher;
-    if (!complex_type(*lower) && is_floating(*higher)) return higher;
-    if (*higher == DType::Bool || is_floating(*lower) || complex_type(*lower)) return promote(*higher, *lower);
+    if (complex_type(*lower)) { // the complex type with higher's precision (c10::toComplexType)
+      if (!is_floating(*higher)) return lower;
+      return *higher == DType::Float16   ? Complex32
+             : *higher == DType::Float64 ? Complex128
+                                         : DType::Complex64;
+    }
+    if (is_floating(*higher)) return higher;
+    if (*higher == DType::Bool || is_floating(*lower)) return promote(*higher, *lower);
     return higher;
   };
   O r = combine(dimensioned, combine(zero_dim, wrapped));
@@ -245,9 +272,11 @@ void Ctx::kernel_supports(bool supported, const Shape &result, DType dtype) cons
 }
 
 Arg Ctx::out(Shape shape, DType dtype, Device device) const {
-  if (dtype == Complex128) fail("the result would be complex128, which thunderc does not support");
+  if (dtype == Complex128 || dtype == Complex32)
+    fail("the result would be " + str(dtype) + ", which thunderc does not support");
   bool differentiable = is_floating(dtype) || is_complex(dtype);
-  return Arg::of_tensor(TensorMeta{std::move(shape), dtype, normalize(device), differentiable && grad()});
+  return Arg::of_tensor(
+      TensorMeta{std::move(shape), dtype, normalize(device), differentiable && grad()});
 }
 
 bool can_cast(DType from, DType to) {
@@ -256,14 +285,21 @@ bool can_cast(DType from, DType to) {
   return from == DType::Bool || to != DType::Bool;
 }
 
-DType to_real(DType d) { return d == DType::Complex64 ? DType::Float32 : d == Complex128 ? DType::Float64 : d; }
+DType to_real(DType d) {
+  return d == DType::Complex64 ? DType::Float32
+         : d == Complex128     ? DType::Float64
+         : d == Complex32      ? DType::Float16
+                               : d;
+}
 
 } // namespace detail
 
 Arg infer(Op op, const std::vector<Arg> &bound) {
   using namespace detail;
-  THUNDERC_ASSERT(bound.size() == params(op).size(), "ops::infer() takes the arguments bind() returns");
+  THUNDERC_ASSERT(bound.size() == params(op).size(),
+                  "ops::infer() takes the arguments bind() returns");
   Ctx c{op, bound};
+  // clang-format off
   switch (op) {
   case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::floor_divide: case Op::pow:
   case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
@@ -302,6 +338,7 @@ Arg infer(Op op, const std::vector<Arg> &bound) {
     return meta_inplace(c);
   case Op::size: case Op::dim: case Op::numel: return meta_python(c);
   }
+  // clang-format on
   THUNDERC_ASSERT(false, "op without a meta rule");
 }
 

@@ -16,8 +16,8 @@ namespace thunderc::ops::detail {
 
 using Shape = std::vector<int64_t>;
 
-std::string str(const Shape &);    // "[2, 3]"
-std::string str(DType);            // "float32"
+std::string str(const Shape &);      // "[2, 3]"
+std::string str(DType);              // "float32"
 std::string str(const TensorMeta &); // "cpu f32[2, 3]"
 int64_t numel(const Shape &);
 
@@ -63,13 +63,14 @@ struct Ctx {
   void kernel_supports(bool supported, const Shape &result, DType dtype) const;
 };
 
-// PyTorch computes float64 (op) complex64 in complex128, which DType lacks: it may be a common
-// dtype (comparisons, in-place ops into complex64) but never a result (out() rejects it).
-constexpr DType Complex128 = static_cast<DType>(0xff);
-bool complex_type(DType); // complex64 or complex128
+// Complex dtypes PyTorch may compute in (float64 with complex64 gives complex128, a float16 tensor
+// with a 0-dim complex64 one complex32) but DType lacks: they may be a common dtype (comparisons,
+// in-place ops into complex64) but never a result (out() rejects them).
+constexpr DType Complex128 = static_cast<DType>(0xff), Complex32 = static_cast<DType>(0xfe);
+bool complex_type(DType); // complex64 or one of the above
 
 bool can_cast(DType from, DType to);
-DType to_real(DType); // complex64 -> float32
+DType to_real(DType);     // complex64 -> float32
 Device normalize(Device); // "cuda" -> "cuda:0"
 
 // One function per family; infer() in meta.cpp dispatches to them.

@@ -9,7 +9,8 @@ namespace thunderc::ops::detail {
 namespace {
 
 bool is_comparison(Op op) {
-  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt || op == Op::ge;
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
+         op == Op::ge;
 }
 
 // Ops whose Python binding turns a number into a tensor in either position (torch.add(2, t)).
@@ -34,7 +35,22 @@ void check_add_sub(const Ctx &c, DType common, size_t alpha, bool subtract) {
            "`logical_not()` operator to invert a mask");
 }
 
-Shape shape_of(const Ctx &c, size_t i) { return c.is_tensor(i) ? c.b[i].tensor.shape : Shape{}; }
+Shape shape_of(const Ctx &c, size_t i) {
+  return c.is_tensor(i) ? c.b[i].tensor.shape : Shape{};
+}
+
+// TensorIterator's common dtype: operands of one dtype keep it (a Python float counts as float64
+// here, so torch.add(2.5, 2.5) is float64); else at::result_type.
+DType common_dtype(const Ctx &c) {
+  auto raw = [&](size_t i) {
+    const Arg &a = c.b[i];
+    return a.kind == Arg::Kind::Tensor ? a.tensor.dtype
+           : a.kind == Arg::Kind::Bool ? DType::Bool
+           : a.kind == Arg::Kind::Int  ? DType::Int64
+                                       : DType::Float64;
+  };
+  return raw(0) == raw(1) ? raw(0) : c.result_type({0, 1});
+}
 
 } // namespace
 
@@ -42,7 +58,8 @@ Arg meta_binary(const Ctx &c) {
   Op op = c.op;
   // Python numbers: allowed as `other` except for tensor-only ops; as `input` where PyTorch's
   // binding allows it or a reflected operator (2 < t, 2 ** t) reaches the op.
-  bool tensor_only = op == Op::maximum || op == Op::minimum || op == Op::logical_and || op == Op::logical_or;
+  bool tensor_only =
+      op == Op::maximum || op == Op::minimum || op == Op::logical_and || op == Op::logical_or;
   for (size_t i : {0, 1})
     if (!c.is_tensor(i) && (tensor_only || !c.is_number(i)))
       c.fail("argument '" + std::string(c.param(i)) + "' must be a tensor" +
@@ -51,14 +68,7 @@ Arg meta_binary(const Ctx &c) {
     c.fail("expected a tensor argument, got " + describe(c.b[0]) + " and " + describe(c.b[1]));
   Shape shape = c.broadcast(shape_of(c, 0), shape_of(c, 1));
   Device device = c.device({0, 1});
-  DType common = c.result_type({0, 1});
-  if (!c.is_tensor(0) && !c.is_tensor(1)) { // torch.add(2.5, 2): input becomes a plain 0-dim tensor
-    const Arg &a = c.b[0];
-    Arg input = Arg::of_tensor(TensorMeta{{}, a.kind == Arg::Kind::Bool  ? DType::Bool
-                                              : a.kind == Arg::Kind::Int ? DType::Int64
-                                                                         : DType::Float64});
-    common = c.result_type(std::vector<const Arg *>{&input, &c.b[1]});
-  }
+  DType common = common_dtype(c);
   DType result = common;
   auto unsupported = [&](std::string_view what) {
     c.fail(std::string(what) + " is not supported for " + str(common) + " operands (" +
@@ -66,14 +76,17 @@ Arg meta_binary(const Ctx &c) {
   };
   switch (op) {
   case Op::add:
-  case Op::sub: check_add_sub(c, common, 2, op == Op::sub); break;
+  case Op::sub:
+    check_add_sub(c, common, 2, op == Op::sub);
+    break;
   case Op::div:
     if (c.is_none(2)) {
       if (!is_floating(common) && !complex_type(common)) result = DType::Float32;
     } else {
       const Arg &mode = c.b[2];
       if (mode.kind != Arg::Kind::Str || (mode.s != "trunc" && mode.s != "floor"))
-        c.fail("expected rounding_mode to be one of None, 'trunc', or 'floor' but found " + describe(mode));
+        c.fail("expected rounding_mode to be one of None, 'trunc', or 'floor' but found " +
+               describe(mode));
       if (common == DType::Bool || complex_type(common)) unsupported("division with rounding_mode");
     }
     break;
@@ -90,7 +103,10 @@ Arg meta_binary(const Ctx &c) {
   case Op::minimum:
     if (complex_type(common)) unsupported(op == Op::maximum ? "maximum" : "minimum");
     break;
-  case Op::lt: case Op::le: case Op::gt: case Op::ge:
+  case Op::lt:
+  case Op::le:
+  case Op::gt:
+  case Op::ge:
     if (complex_type(common)) unsupported("ordering comparison");
     result = DType::Bool;
     break;
@@ -105,7 +121,8 @@ Arg meta_unary(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   DType d = t.dtype;
   auto reject = [&](std::string_view why) {
-    c.fail("not supported for " + str(d) + " tensors" + (why.empty() ? "" : ": ") + std::string(why));
+    c.fail("not supported for " + str(d) + " tensors" + (why.empty() ? "" : ": ") +
+           std::string(why));
   };
   switch (c.op) {
   case Op::neg:
@@ -117,11 +134,19 @@ Arg meta_unary(const Ctx &c) {
     if (d == DType::Bool) reject("");
     d = to_real(d);
     break;
-  case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt: case Op::sin: case Op::cos:
-  case Op::tanh: case Op::sigmoid:
+  case Op::exp:
+  case Op::log:
+  case Op::sqrt:
+  case Op::rsqrt:
+  case Op::sin:
+  case Op::cos:
+  case Op::tanh:
+  case Op::sigmoid:
     if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
     break;
-  case Op::logical_not: d = DType::Bool; break;
+  case Op::logical_not:
+    d = DType::Bool;
+    break;
   case Op::relu:
     c.boolean(1);
     if (d == DType::Bool || is_complex(d)) reject("");
@@ -140,11 +165,14 @@ Arg meta_unary(const Ctx &c) {
   case Op::dropout: {
     double p = c.number(1);
     c.boolean(2), c.boolean(3);
-    if (p < 0 || p > 1) c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[1]));
-    if (c.b[2].b && p > 0 && p < 1 && numel(t.shape) > 0 && !is_floating(d)) reject("dropout in training mode");
+    if (p < 0 || p > 1)
+      c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[1]));
+    if (c.b[2].b && p > 0 && p < 1 && numel(t.shape) > 0 && !is_floating(d))
+      reject("dropout in training mode");
     break;
   }
-  default: break; // clone, contiguous
+  default:
+    break; // clone, contiguous
   }
   return c.out(t.shape, d, t.device);
 }
@@ -152,7 +180,8 @@ Arg meta_unary(const Ctx &c) {
 Arg meta_where(const Ctx &c) {
   const TensorMeta &cond = c.tensor(0);
   if (cond.dtype != DType::Bool && cond.dtype != DType::UInt8)
-    c.fail("expected condition to be a boolean tensor, but got a tensor with dtype " + str(cond.dtype));
+    c.fail("expected condition to be a boolean tensor, but got a tensor with dtype " +
+           str(cond.dtype));
   Shape shape = c.broadcast(c.broadcast(cond.shape, shape_of(c, 1)), shape_of(c, 2));
   return c.out(std::move(shape), c.result_type({1, 2}), c.device({0, 1, 2}));
 }
@@ -167,13 +196,27 @@ Arg meta_convert(const Ctx &c) {
     if (auto dev = c.opt_device(1)) device = *dev;
     if (auto dt = c.opt_dtype(2)) d = *dt;
     break;
-  case Op::type_as: d = c.tensor(1).dtype; break;
-  case Op::to_float: d = DType::Float32; break;
-  case Op::to_half: d = DType::Float16; break;
-  case Op::to_bfloat16: d = DType::BFloat16; break;
-  case Op::to_long: d = DType::Int64; break;
-  case Op::to_int: d = DType::Int32; break;
-  default: d = DType::Bool; break; // to_bool
+  case Op::type_as:
+    d = c.tensor(1).dtype;
+    break;
+  case Op::to_float:
+    d = DType::Float32;
+    break;
+  case Op::to_half:
+    d = DType::Float16;
+    break;
+  case Op::to_bfloat16:
+    d = DType::BFloat16;
+    break;
+  case Op::to_long:
+    d = DType::Int64;
+    break;
+  case Op::to_int:
+    d = DType::Int32;
+    break;
+  default:
+    d = DType::Bool;
+    break; // to_bool
   }
   return c.out(t.shape, d, device);
 }
@@ -192,8 +235,10 @@ Arg meta_masked_fill(const Ctx &c) {
   }
   Device device = c.same_device({&self, &mask});
   Shape shape = self.shape;
-  if (c.op == Op::masked_fill_) c.expands_to(mask.shape, self.shape, "mask");
-  else shape = c.broadcast(self.shape, mask.shape);
+  if (c.op == Op::masked_fill_)
+    c.expands_to(mask.shape, self.shape, "mask");
+  else
+    shape = c.broadcast(self.shape, mask.shape);
   return c.out(std::move(shape), self.dtype, device);
 }
 
@@ -205,18 +250,21 @@ Arg meta_inplace(const Ctx &c) {
   case Op::mul_: {
     if (!c.is_tensor(1) && !c.is_number(1))
       c.fail("argument 'other' must be a tensor or a number, not " + describe(c.b[1]));
-    DType common = c.result_type({0, 1});
+    DType common = common_dtype(c);
     if (c.op == Op::add_) check_add_sub(c, common, 2, false);
     if (!can_cast(common, self.dtype))
-      c.fail("result type " + str(common) + " can't be cast to the desired output type " + str(self.dtype));
+      c.fail("result type " + str(common) + " can't be cast to the desired output type " +
+             str(self.dtype));
     c.expands_to(shape_of(c, 1), self.shape, "other");
     c.device({0, 1});
     break;
   }
   case Op::copy_:
     c.boolean(2);
-    if (c.is_tensor(1)) c.expands_to(c.b[1].tensor.shape, self.shape, "src");
-    else if (!c.is_number(1)) c.fail("argument 'src' must be a tensor, not " + describe(c.b[1]));
+    if (c.is_tensor(1))
+      c.expands_to(c.b[1].tensor.shape, self.shape, "src");
+    else if (!c.is_number(1))
+      c.fail("argument 'src' must be a tensor, not " + describe(c.b[1]));
     break;
   case Op::fill_:
     if (c.is_tensor(1) && !c.b[1].tensor.shape.empty())
@@ -225,7 +273,8 @@ Arg meta_inplace(const Ctx &c) {
     if (!c.is_tensor(1) && !c.is_number(1))
       c.fail("argument 'value' must be a number or a 0-dim tensor, not " + describe(c.b[1]));
     break;
-  default: break; // zero_
+  default:
+    break; // zero_
   }
   return c.out(self.shape, self.dtype, self.device);
 }

@@ -11,25 +11,31 @@ namespace thunderc::ops::detail {
 namespace {
 
 DType dtype_of_number(const Arg &a) {
-  return a.kind == Arg::Kind::Bool ? DType::Bool : a.kind == Arg::Kind::Int ? DType::Int64 : DType::Float32;
+  return a.kind == Arg::Kind::Bool  ? DType::Bool
+         : a.kind == Arg::Kind::Int ? DType::Int64
+                                    : DType::Float32;
 }
 
 // Trailing `dtype=None, device=None, requires_grad=False` starting at index i.
 Arg make(const Ctx &c, size_t i, Shape shape, DType default_dtype, Device default_device) {
   for (int64_t d : shape)
-    if (d < 0) c.fail("trying to create tensor with negative dimension " + std::to_string(d) + ": " + str(shape));
+    if (d < 0)
+      c.fail("trying to create tensor with negative dimension " + std::to_string(d) + ": " +
+             str(shape));
   DType dtype = c.opt_dtype(i).value_or(default_dtype);
   Device device = c.opt_device(i + 1).value_or(default_device);
   bool requires_grad = c.boolean(i + 2);
   if (requires_grad && !is_floating(dtype) && !is_complex(dtype))
-    c.fail("only tensors of floating point and complex dtype can require gradients, got " + str(dtype));
+    c.fail("only tensors of floating point and complex dtype can require gradients, got " +
+           str(dtype));
   return Arg::of_tensor(TensorMeta{std::move(shape), dtype, normalize(device), requires_grad});
 }
 
 Arg arange(const Ctx &c) {
   for (size_t i : {0, 1, 2})
     if (c.b[i].kind != Arg::Kind::Int && c.b[i].kind != Arg::Kind::Float)
-      c.fail("argument '" + std::string(c.param(i)) + "' must be a number, not " + describe(c.b[i]));
+      c.fail("argument '" + std::string(c.param(i)) + "' must be a number, not " +
+             describe(c.b[i]));
   bool any_float = c.b[0].kind == Arg::Kind::Float || c.b[1].kind == Arg::Kind::Float ||
                    c.b[2].kind == Arg::Kind::Float;
   DType dtype = c.opt_dtype(3).value_or(any_float ? DType::Float32 : DType::Int64);
@@ -37,7 +43,8 @@ Arg arange(const Ctx &c) {
   double start = c.number(0), end = c.number(1), step = c.number(2);
   double size = 0;
   if (is_integral(dtype, false)) { // the bounds are converted to the integer type first
-    auto s = static_cast<int64_t>(start), e = static_cast<int64_t>(end), st = static_cast<int64_t>(step);
+    auto s = static_cast<int64_t>(start), e = static_cast<int64_t>(end),
+         st = static_cast<int64_t>(step);
     if (st == 0) c.fail("step must be nonzero");
     if (!((st > 0 && e >= s) || (st < 0 && e <= s)))
       c.fail("upper bound and larger bound inconsistent with step sign");
@@ -45,7 +52,8 @@ Arg arange(const Ctx &c) {
     size = dtype == DType::Int64 ? static_cast<double>((e - s + st - sign) / st)
                                  : std::ceil((end - start) / step);
   } else {
-    if (!std::isfinite(start) || !std::isfinite(end)) c.fail("unsupported range: " + describe(c.b[0]) + " -> " + describe(c.b[1]));
+    if (!std::isfinite(start) || !std::isfinite(end))
+      c.fail("unsupported range: " + describe(c.b[0]) + " -> " + describe(c.b[1]));
     if (step == 0) c.fail("step must be nonzero");
     if (!((step > 0 && end >= start) || (step < 0 && end <= start)))
       c.fail("upper bound and larger bound inconsistent with step sign");
@@ -58,12 +66,15 @@ Arg arange(const Ctx &c) {
 
 Arg meta_factory(const Ctx &c) {
   switch (c.op) {
-  case Op::arange: return arange(c);
+  case Op::arange:
+    return arange(c);
   case Op::zeros:
   case Op::ones:
-  case Op::empty: return make(c, 1, c.ints(0), DType::Float32, Device{});
+  case Op::empty:
+    return make(c, 1, c.ints(0), DType::Float32, Device{});
   case Op::full: {
-    if (c.b[0].kind != Arg::Kind::Seq) c.fail("argument 'size' must be a tuple of ints, not " + describe(c.b[0]));
+    if (c.b[0].kind != Arg::Kind::Seq)
+      c.fail("argument 'size' must be a tuple of ints, not " + describe(c.b[0]));
     if (!c.is_number(1)) c.fail("argument 'fill_value' must be a number, not " + describe(c.b[1]));
     return make(c, 2, c.ints(0), dtype_of_number(c.b[1]), Device{});
   }
@@ -85,15 +96,19 @@ Arg meta_python(const Ctx &c) {
   switch (c.op) {
   case Op::size: {
     if (auto d = c.opt_integer(1)) {
-      if (ndim == 0) c.fail("dimension specified as " + std::to_string(*d) + " but tensor has no dimensions");
+      if (ndim == 0)
+        c.fail("dimension specified as " + std::to_string(*d) + " but tensor has no dimensions");
       return Arg::of_int(t.shape[c.wrap(*d, ndim)]);
     }
     std::vector<Arg> sizes;
-    for (int64_t s : t.shape) sizes.push_back(Arg::of_int(s));
+    for (int64_t s : t.shape)
+      sizes.push_back(Arg::of_int(s));
     return Arg::of_seq(std::move(sizes));
   }
-  case Op::dim: return Arg::of_int(ndim);
-  default: return Arg::of_int(numel(t.shape)); // numel
+  case Op::dim:
+    return Arg::of_int(ndim);
+  default:
+    return Arg::of_int(numel(t.shape)); // numel
   }
 }
 

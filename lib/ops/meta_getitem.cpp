@@ -3,7 +3,8 @@
 // Ellipsis stands for the dims no other index uses, and index tensors (int64, or bool/uint8 masks)
 // are advanced indices: they broadcast together, and their result dims replace the indexed dims in
 // place when those are adjacent, else go first. A Python list is one index tensor. The size of a
-// mask's result depends on the data: getitem rejects it, setitem accepts any size there.
+// mask's result depends on the data: getitem rejects it, setitem accepts any size there. Index
+// tensors and values may live on the CPU whatever the indexed tensor's device, as in PyTorch.
 #include "ops/meta.h"
 
 #include <algorithm>
@@ -40,7 +41,8 @@ TensorMeta list_tensor(const Ctx &c, const Arg &list, int64_t *true_count) {
     if (a.kind == Arg::Kind::Seq) {
       if (depth >= t.shape.size() || static_cast<int64_t>(a.items.size()) != t.shape[depth])
         c.fail("an index list must be rectangular, got " + describe(list));
-      for (const Arg &x : a.items) self(self, x, depth + 1);
+      for (const Arg &x : a.items)
+        self(self, x, depth + 1);
       return;
     }
     if (depth != t.shape.size() || (a.kind != Arg::Kind::Int && a.kind != Arg::Kind::Bool))
@@ -56,7 +58,8 @@ TensorMeta list_tensor(const Ctx &c, const Arg &list, int64_t *true_count) {
 int64_t slice_length(const Ctx &c, const Arg &slice, int64_t size) {
   auto bound = [&](const Arg &a, int64_t absent) {
     if (a.kind == Arg::Kind::None) return absent;
-    if (a.kind != Arg::Kind::Int) c.fail("slice indices must be integers or None, got " + describe(slice));
+    if (a.kind != Arg::Kind::Int)
+      c.fail("slice indices must be integers or None, got " + describe(slice));
     return a.i;
   };
   int64_t step = bound(slice.items[2], 1);
@@ -81,8 +84,10 @@ Shape broadcast_indices(const Ctx &c, const std::vector<Advanced> &adv) {
       int64_t y = i < n - a.shape.size() ? 1 : a.shape[i - (n - a.shape.size())];
       if (x != y && x != 1 && y != 1 && x != unknown && y != unknown) {
         std::string shapes;
-        for (const Advanced &b : adv) shapes += (shapes.empty() ? "" : ", ") + str(b.shape);
-        c.fail("shape mismatch: indexing tensors could not be broadcast together with shapes " + shapes);
+        for (const Advanced &b : adv)
+          shapes += (shapes.empty() ? "" : ", ") + str(b.shape);
+        c.fail("shape mismatch: indexing tensors could not be broadcast together with shapes " +
+               shapes);
       }
       next[i] = x == unknown || y == unknown ? unknown : x == 1 ? y : x;
     }
@@ -95,10 +100,13 @@ Shape broadcast_indices(const Ctx &c, const std::vector<Advanced> &adv) {
 
 Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool *advanced) {
   std::vector<Arg> items;
-  bool tuple = index.kind == Arg::Kind::Seq &&
-               (!index.is_list || std::any_of(index.items.begin(), index.items.end(), is_index_like));
-  if (tuple) items = index.items;
-  else items = {index};
+  bool tuple =
+      index.kind == Arg::Kind::Seq &&
+      (!index.is_list || std::any_of(index.items.begin(), index.items.end(), is_index_like));
+  if (tuple)
+    items = index.items;
+  else
+    items = {index};
   // Lists become index tensors; then count the dims the indices consume, to size an Ellipsis.
   std::vector<std::optional<int64_t>> true_counts(items.size());
   int64_t consumed = 0;
@@ -110,15 +118,21 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
       if (a.tensor.dtype == DType::Bool) true_counts[k] = trues;
     }
     if (a.kind == Arg::Kind::Tensor)
-      consumed += a.tensor.dtype == DType::Bool || a.tensor.dtype == DType::UInt8 ? a.tensor.shape.size() : 1;
-    else if (a.kind == Arg::Kind::Int || a.kind == Arg::Kind::Slice) ++consumed;
-    else if (a.kind != Arg::Kind::None && a.kind != Arg::Kind::Bool && a.kind != Arg::Kind::Ellipsis)
+      consumed += a.tensor.dtype == DType::Bool || a.tensor.dtype == DType::UInt8
+                      ? a.tensor.shape.size()
+                      : 1;
+    else if (a.kind == Arg::Kind::Int || a.kind == Arg::Kind::Slice)
+      ++consumed;
+    else if (a.kind != Arg::Kind::None && a.kind != Arg::Kind::Bool &&
+             a.kind != Arg::Kind::Ellipsis)
       c.fail("only integers, slices (`:`), ellipsis (`...`), None and long or boolean tensors are "
-             "valid indices, got " + describe(a));
+             "valid indices, got " +
+             describe(a));
   }
   int64_t ndim = static_cast<int64_t>(self.shape.size());
   if (consumed > ndim)
-    c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " + describe(index) + ")");
+    c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " +
+           describe(index) + ")");
   // Basic indexing first, as PyTorch's applySlicing: index tensors are recorded at the dim they
   // stand at (a k-dim mask takes one place there but indexes k dims when applied).
   Shape cur = self.shape;
@@ -131,7 +145,8 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
   std::vector<Recorded> recorded;
   auto need_dim = [&](const Arg &a) {
     if (dim >= static_cast<int64_t>(cur.size()))
-      c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " + describe(a) + ")");
+      c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " +
+             describe(a) + ")");
   };
   for (size_t k = 0; k < items.size(); ++k) {
     const Arg &a = items[k];
@@ -140,13 +155,17 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
       need_dim(a);
       int64_t size = cur[dim];
       if (a.i < -size || a.i >= size)
-        c.fail("index " + std::to_string(a.i) + " is out of bounds for dimension " + std::to_string(dim) +
-               " with size " + std::to_string(size));
+        c.fail("index " + std::to_string(a.i) + " is out of bounds for dimension " +
+               std::to_string(dim) + " with size " + std::to_string(size));
       cur.erase(cur.begin() + dim);
       break;
     }
-    case Arg::Kind::Slice: need_dim(a), cur[dim] = slice_length(c, a, cur[dim]), ++dim; break;
-    case Arg::Kind::Ellipsis: dim += ndim - consumed; break;
+    case Arg::Kind::Slice:
+      need_dim(a), cur[dim] = slice_length(c, a, cur[dim]), ++dim;
+      break;
+    case Arg::Kind::Ellipsis:
+      dim += ndim - consumed;
+      break;
     case Arg::Kind::None:
     case Arg::Kind::Bool:
       if (dim > static_cast<int64_t>(cur.size())) need_dim(a);
@@ -183,7 +202,8 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
     int64_t span = r.mask_shape.empty() ? 1 : static_cast<int64_t>(r.mask_shape.size());
     int64_t pos = r.at + shift;
     if (pos + span > static_cast<int64_t>(cur.size()))
-      c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " + describe(index) + ")");
+      c.fail("too many indices for tensor of dimension " + std::to_string(ndim) + " (index " +
+             describe(index) + ")");
     for (int64_t j = 0; j < static_cast<int64_t>(r.mask_shape.size()); ++j)
       if (r.mask_shape[j] != cur[pos + j])
         c.fail("the shape of the mask " + str(r.mask_shape) + " at index " + std::to_string(j) +
@@ -194,13 +214,15 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
   }
   Shape indexed = broadcast_indices(c, adv);
   bool adjacent = true;
-  for (size_t i = 1; i < adv.size(); ++i) adjacent &= adv[i].pos == adv[i - 1].pos + adv[i - 1].span;
+  for (size_t i = 1; i < adv.size(); ++i)
+    adjacent &= adv[i].pos == adv[i - 1].pos + adv[i - 1].span;
   Shape out;
   int64_t first = adv.front().pos, last = adv.back().pos + adv.back().span;
   if (adjacent) out.assign(cur.begin(), cur.begin() + first);
   out.insert(out.end(), indexed.begin(), indexed.end());
   for (int64_t d = adjacent ? last : 0; d < static_cast<int64_t>(cur.size()); ++d) {
-    bool used = std::any_of(adv.begin(), adv.end(), [&](const Advanced &x) { return d >= x.pos && d < x.pos + x.span; });
+    bool used = std::any_of(adv.begin(), adv.end(),
+                            [&](const Advanced &x) { return d >= x.pos && d < x.pos + x.span; });
     if (!used) out.push_back(cur[d]);
   }
   return out;
@@ -213,8 +235,6 @@ Arg meta_getitem(const Ctx &c) {
   if (std::find(shape.begin(), shape.end(), unknown) != shape.end())
     c.fail("indexing with a boolean mask gives a shape that depends on the mask's values (index " +
            describe(c.b[1]) + ")");
-  for (const Arg &a : c.b[1].kind == Arg::Kind::Seq ? c.b[1].items : std::vector<Arg>{c.b[1]})
-    if (a.kind == Arg::Kind::Tensor) c.same_device({&self, &a.tensor});
   return c.out(std::move(shape), self.dtype, self.device);
 }
 
@@ -227,7 +247,8 @@ Arg meta_setitem(const Ctx &c) {
   if (c.is_tensor(2)) {
     const TensorMeta &value = c.b[2].tensor;
     Shape v = value.shape;
-    while (!v.empty() && v.front() == 1) v.erase(v.begin());
+    while (!v.empty() && v.front() == 1)
+      v.erase(v.begin());
     bool ok = v.size() <= target.size();
     for (size_t i = 0; ok && i < v.size(); ++i) {
       int64_t want = target[target.size() - 1 - i], have = v[v.size() - 1 - i];
@@ -239,7 +260,6 @@ Arg meta_setitem(const Ctx &c) {
     if (advanced && value.dtype != self.dtype)
       c.fail("index put requires the source and destination dtypes match, got " + str(self.dtype) +
              " for the destination and " + str(value.dtype) + " for the source");
-    c.same_device({&self, &value});
   } else if (!c.is_number(2)) {
     c.fail("argument 'value' must be a tensor or a number, not " + describe(c.b[2]));
   }

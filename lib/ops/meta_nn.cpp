@@ -10,7 +10,8 @@ namespace {
 
 void same_dtype(const Ctx &c, const TensorMeta &a, const TensorMeta &b) {
   if (a.dtype != b.dtype)
-    c.fail("expected both operands to have the same dtype, but got " + str(a.dtype) + " and " + str(b.dtype));
+    c.fail("expected both operands to have the same dtype, but got " + str(a.dtype) + " and " +
+           str(b.dtype));
   if (a.dtype == DType::Bool) c.fail("matrix products are not implemented for bool tensors");
 }
 
@@ -19,8 +20,8 @@ void same_dtype(const Ctx &c, const TensorMeta &a, const TensorMeta &b) {
 Shape matmul_shape(const Ctx &c, const TensorMeta &a, const TensorMeta &b) {
   size_t da = a.shape.size(), db = b.shape.size();
   if (da == 0 || db == 0)
-    c.fail("both arguments to matmul need to be at least 1D, but they are " + std::to_string(da) + "D and " +
-           std::to_string(db) + "D");
+    c.fail("both arguments to matmul need to be at least 1D, but they are " + std::to_string(da) +
+           "D and " + std::to_string(db) + "D");
   int64_t inner_a = a.shape.back(), inner_b = db == 1 ? b.shape[0] : b.shape[db - 2];
   if (inner_a != inner_b)
     c.fail("shapes " + str(a.shape) + " and " + str(b.shape) + " cannot be multiplied (" +
@@ -40,8 +41,9 @@ Arg meta_matmul(const Ctx &c) {
     if (a.shape.size() != 3 || b.shape.size() != 3)
       c.fail("expected 3-D tensors, got " + str(a.shape) + " and " + str(b.shape));
     if (a.shape[0] != b.shape[0] || a.shape[2] != b.shape[1])
-      c.fail("expected mat2 of shape [" + std::to_string(a.shape[0]) + ", " + std::to_string(a.shape[2]) +
-             ", *] for input " + str(a.shape) + ", got " + str(b.shape));
+      c.fail("expected mat2 of shape [" + std::to_string(a.shape[0]) + ", " +
+             std::to_string(a.shape[2]) + ", *] for input " + str(a.shape) + ", got " +
+             str(b.shape));
   }
   Shape shape = matmul_shape(c, a, b);
   same_dtype(c, a, b);
@@ -53,7 +55,8 @@ Arg meta_nn(const Ctx &c) {
   case Op::linear: { // input @ weight.T + bias
     const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
     const TensorMeta *bias = c.opt_tensor(2);
-    if (weight.shape.size() > 2) c.fail("weight must have at most 2 dimensions, got " + str(weight.shape));
+    if (weight.shape.size() > 2)
+      c.fail("weight must have at most 2 dimensions, got " + str(weight.shape));
     TensorMeta wt = weight;
     if (wt.shape.size() == 2) std::swap(wt.shape[0], wt.shape[1]);
     Shape shape = matmul_shape(c, input, wt);
@@ -65,8 +68,8 @@ Arg meta_nn(const Ctx &c) {
         c.fail("expected bias of dtype " + str(input.dtype) + ", got " + str(bias->dtype));
       // 2-D and (contiguous) 3-D inputs take addmm over the flattened rows, which needs a matrix.
       if ((input.shape.size() == 2 || input.shape.size() == 3) && weight.shape.size() != 2)
-        c.fail("with a bias, a " + std::to_string(input.shape.size()) + "-D input needs a 2-D weight, got " +
-               str(weight.shape));
+        c.fail("with a bias, a " + std::to_string(input.shape.size()) +
+               "-D input needs a 2-D weight, got " + str(weight.shape));
       Shape target = shape;
       if (input.shape.size() == 3 && shape.size() == 3) target = {shape[0] * shape[1], shape[2]};
       c.expands_to(bias->shape, target, "bias");
@@ -79,28 +82,31 @@ Arg meta_nn(const Ctx &c) {
       c.fail("expected indices of dtype int64 or int32, got " + str(input.dtype));
     if (weight.shape.size() != 2) c.fail("'weight' must be 2-D, got shape " + str(weight.shape));
     if (auto p = c.opt_integer(2); p && (*p >= weight.shape[0] || *p < -weight.shape[0]))
-      c.fail("padding_idx must be within num_embeddings (" + std::to_string(weight.shape[0]) + "), got " +
-             std::to_string(*p));
+      c.fail("padding_idx must be within num_embeddings (" + std::to_string(weight.shape[0]) +
+             "), got " + std::to_string(*p));
     c.opt_number(3), c.number(4), c.boolean(5), c.boolean(6);
     Shape shape = input.shape;
     shape.push_back(weight.shape[1]);
     return c.out(std::move(shape), weight.dtype, c.same_device({&input, &weight}));
   }
-  default: { // scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal, scale)
+  default: { // scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal,
+             // scale)
     const TensorMeta &q = c.tensor(0), &k = c.tensor(1), &v = c.tensor(2);
     const TensorMeta *mask = c.opt_tensor(3);
     double p = c.number(4);
     bool causal = c.boolean(5);
     c.opt_number(6);
     if (q.dtype != k.dtype || q.dtype != v.dtype)
-      c.fail("expected query, key, and value to have the same dtype, but got " + str(q.dtype) + ", " +
-             str(k.dtype) + " and " + str(v.dtype));
-    if (!is_floating(q.dtype)) c.fail("expected floating point query, key and value, got " + str(q.dtype));
+      c.fail("expected query, key, and value to have the same dtype, but got " + str(q.dtype) +
+             ", " + str(k.dtype) + " and " + str(v.dtype));
+    if (!is_floating(q.dtype))
+      c.fail("expected floating point query, key and value, got " + str(q.dtype));
     std::vector<const TensorMeta *> all = {&q, &k, &v};
     if (q.shape.size() < 2 || k.shape.size() < 2 || v.shape.size() < 2)
       c.fail("expected query, key, and value to all be at least 2 dimensional, but got shapes " +
              str(q.shape) + ", " + str(k.shape) + " and " + str(v.shape));
-    if (p < 0 || p > 1) c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[4]));
+    if (p < 0 || p > 1)
+      c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[4]));
     TensorMeta kt = k;
     std::swap(kt.shape[kt.shape.size() - 1], kt.shape[kt.shape.size() - 2]);
     Shape scores = matmul_shape(c, q, kt); // (..., L, S)
@@ -108,8 +114,8 @@ Arg meta_nn(const Ctx &c) {
       all.push_back(mask);
       if (causal) c.fail("explicit attn_mask should not be set when is_causal=True");
       if (mask->dtype != DType::Bool && mask->dtype != q.dtype)
-        c.fail("expected attn_mask dtype to be bool or to match query dtype, but got " + str(mask->dtype) +
-               " and " + str(q.dtype));
+        c.fail("expected attn_mask dtype to be bool or to match query dtype, but got " +
+               str(mask->dtype) + " and " + str(q.dtype));
       c.expands_to(mask->shape, scores, "attn_mask");
     }
     TensorMeta probs = q;

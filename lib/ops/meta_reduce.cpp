@@ -21,7 +21,8 @@ std::vector<int64_t> reduce_dims(const Ctx &c, size_t i, int64_t ndim) {
       dims.push_back(w);
     }
   if (dims.empty())
-    for (int64_t d = 0; d < ndim; ++d) dims.push_back(d);
+    for (int64_t d = 0; d < ndim; ++d)
+      dims.push_back(d);
   return dims;
 }
 
@@ -29,8 +30,10 @@ Shape reduced(const Shape &shape, const std::vector<int64_t> &dims, bool keepdim
   Shape out;
   for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
     bool gone = std::find(dims.begin(), dims.end(), d) != dims.end();
-    if (!gone) out.push_back(shape[d]);
-    else if (keepdim) out.push_back(1);
+    if (!gone)
+      out.push_back(shape[d]);
+    else if (keepdim)
+      out.push_back(1);
   }
   return out;
 }
@@ -39,8 +42,8 @@ Shape reduced(const Shape &shape, const std::vector<int64_t> &dims, bool keepdim
 void check_nonempty(const Ctx &c, const Shape &shape, const std::vector<int64_t> &dims) {
   for (int64_t d : dims)
     if (d < static_cast<int64_t>(shape.size()) && shape[d] == 0)
-      c.fail("expected reduction dim " + std::to_string(d) + " to have non-zero size (input shape " +
-             str(shape) + ")");
+      c.fail("expected reduction dim " + std::to_string(d) +
+             " to have non-zero size (input shape " + str(shape) + ")");
 }
 
 } // namespace
@@ -60,7 +63,8 @@ Arg meta_reduction(const Ctx &c) {
     } else {
       d = dtype.value_or(d);
       if (!is_floating(d) && !is_complex(d))
-        c.fail("could not infer output dtype: " + std::string(dtype ? "optional dtype" : "input dtype") +
+        c.fail("could not infer output dtype: " +
+               std::string(dtype ? "optional dtype" : "input dtype") +
                " must be either a floating point or complex dtype, got " + str(d));
     }
     return c.out(std::move(shape), d, t.device);
@@ -91,8 +95,9 @@ Arg meta_reduction(const Ctx &c) {
     std::vector<int64_t> dims = {c.wrap(c.integer(1), ndim)};
     check_nonempty(c, t.shape, dims);
     Shape shape = reduced(t.shape, dims, keepdim);
-    return Arg::of_seq({c.out(shape, d, t.device),
-                        Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
+    return Arg::of_seq(
+        {c.out(shape, d, t.device),
+         Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
   }
   case Op::argmax: {
     bool keepdim = c.boolean(2), supported = !is_complex(d) && d != DType::Bool;
@@ -143,8 +148,9 @@ Arg meta_layer_norm(const Ctx &c) {
   for (const TensorMeta *p : {weight, bias})
     if (p && p->shape != normalized)
       c.fail("expected " + std::string(p == weight ? "weight" : "bias") +
-             " to be of same shape as normalized_shape, but got " + (p == weight ? "weight" : "bias") +
-             " of shape " + str(p->shape) + " and normalized_shape = " + str(normalized));
+             " to be of same shape as normalized_shape, but got " +
+             (p == weight ? "weight" : "bias") + " of shape " + str(p->shape) +
+             " and normalized_shape = " + str(normalized));
   bool fits = t.shape.size() >= normalized.size() &&
               std::equal(normalized.begin(), normalized.end(), t.shape.end() - normalized.size());
   if (!fits)
@@ -153,7 +159,8 @@ Arg meta_layer_norm(const Ctx &c) {
   if (!is_floating(t.dtype)) c.fail("not implemented for " + str(t.dtype) + " tensors");
   for (const TensorMeta *p : {weight, bias})
     if (p && p->dtype != t.dtype)
-      c.fail("expected weight and bias of the input's dtype " + str(t.dtype) + ", got " + str(p->dtype));
+      c.fail("expected weight and bias of the input's dtype " + str(t.dtype) + ", got " +
+             str(p->dtype));
   std::vector<const TensorMeta *> all = {&t};
   for (const TensorMeta *p : {weight, bias})
     if (p) all.push_back(p);

@@ -11,7 +11,9 @@ namespace thunderc::ops::detail {
 
 namespace {
 
-int64_t ndim_of(const TensorMeta &t) { return static_cast<int64_t>(t.shape.size()); }
+int64_t ndim_of(const TensorMeta &t) {
+  return static_cast<int64_t>(t.shape.size());
+}
 
 // at::infer_size: one -1 is inferred from the element count.
 Shape infer_size(const Ctx &c, Shape shape, int64_t count) {
@@ -41,10 +43,19 @@ Shape infer_size(const Ctx &c, Shape shape, int64_t count) {
 
 int element_size(DType d) {
   switch (d) {
-  case DType::Bool: case DType::UInt8: case DType::Int8: return 1;
-  case DType::Int16: case DType::Float16: case DType::BFloat16: return 2;
-  case DType::Int32: case DType::Float32: return 4;
-  default: return 8;
+  case DType::Bool:
+  case DType::UInt8:
+  case DType::Int8:
+    return 1;
+  case DType::Int16:
+  case DType::Float16:
+  case DType::BFloat16:
+    return 2;
+  case DType::Int32:
+  case DType::Float32:
+    return 4;
+  default:
+    return 8;
   }
 }
 
@@ -69,9 +80,12 @@ Arg view_dtype(const Ctx &c, const TensorMeta &t, DType to) {
 
 // Sizes of the parts of a dim of size `size` split into pieces of `split_size` (at::split).
 std::vector<int64_t> split_sizes(const Ctx &c, int64_t size, int64_t split_size) {
-  if (split_size < 0) c.fail("split expects split_size be non-negative, but got split_size=" + std::to_string(split_size));
+  if (split_size < 0)
+    c.fail("split expects split_size be non-negative, but got split_size=" +
+           std::to_string(split_size));
   if (split_size == 0 && size != 0)
-    c.fail("split_size can only be 0 if dimension size is 0, but got dimension size of " + std::to_string(size));
+    c.fail("split_size can only be 0 if dimension size is 0, but got dimension size of " +
+           std::to_string(size));
   int64_t parts = split_size == 0 ? 1 : std::max<int64_t>((size + split_size - 1) / split_size, 1);
   std::vector<int64_t> out(parts, split_size);
   out.back() = size - split_size * (parts - 1);
@@ -90,7 +104,9 @@ Arg meta_view(const Ctx &c) {
         c.b[1].items[0].kind == Arg::Kind::DType)
       return view_dtype(c, t, c.b[1].items[0].dtype);
     [[fallthrough]];
-  case Op::reshape: shape = infer_size(c, c.ints(1), numel(t.shape)); break;
+  case Op::reshape:
+    shape = infer_size(c, c.ints(1), numel(t.shape));
+    break;
   case Op::permute: {
     Shape dims = c.ints(1);
     if (static_cast<int64_t>(dims.size()) != ndim)
@@ -149,7 +165,8 @@ Arg meta_view(const Ctx &c) {
         continue;
       }
       int64_t have = t.shape[i - lead];
-      if (target[i] == -1) target[i] = have;
+      if (target[i] == -1)
+        target[i] = have;
       else if (target[i] != have && (have != 1 || target[i] < 0))
         c.fail("the expanded size of the tensor (" + std::to_string(target[i]) +
                ") must match the existing size (" + std::to_string(have) +
@@ -162,17 +179,21 @@ Arg meta_view(const Ctx &c) {
   case Op::repeat: {
     Shape repeats = c.ints(1);
     if (static_cast<int64_t>(repeats.size()) < ndim)
-      c.fail("number of dimensions of repeat dims can not be smaller than number of dimensions of tensor");
+      c.fail("number of dimensions of repeat dims can not be smaller than number of dimensions of "
+             "tensor");
     shape.insert(shape.begin(), repeats.size() - ndim, 1);
     for (size_t i = 0; i < shape.size(); ++i) {
-      if (repeats[i] < 0) c.fail("trying to create tensor with negative dimension " + std::to_string(repeats[i]) + ": " + str(repeats));
+      if (repeats[i] < 0)
+        c.fail("trying to create tensor with negative dimension " + std::to_string(repeats[i]) +
+               ": " + str(repeats));
       shape[i] *= repeats[i];
     }
     break;
   }
   case Op::repeat_interleave: {
     std::optional<int64_t> output_size = c.opt_integer(3), dim = c.opt_integer(2);
-    if (dim && ndim == 0) c.fail("dimension specified as " + std::to_string(*dim) + " but tensor has no dimensions");
+    if (dim && ndim == 0)
+      c.fail("dimension specified as " + std::to_string(*dim) + " but tensor has no dimensions");
     if (dim) dim = c.wrap(*dim, ndim);
     int64_t total = 0; // the repeated dim's new size
     int64_t along = !dim ? numel(t.shape) : ndim == 0 ? 1 : t.shape[*dim];
@@ -192,11 +213,14 @@ Arg meta_view(const Ctx &c) {
       if (r < 0 && along > 0) c.fail("repeats can not be negative");
       total = along * r;
       if (output_size && *output_size != total && along > 0)
-        c.fail("allocated size does not match required size: output_size=" + std::to_string(*output_size) +
-               " but the result has " + std::to_string(total) + " elements along dim");
+        c.fail("allocated size does not match required size: output_size=" +
+               std::to_string(*output_size) + " but the result has " + std::to_string(total) +
+               " elements along dim");
     }
-    if (dim) shape[*dim] = along > 0 ? total : 0;
-    else shape = {along > 0 ? total : 0};
+    if (dim)
+      shape[*dim] = along > 0 ? total : 0;
+    else
+      shape = {along > 0 ? total : 0};
     break;
   }
   case Op::narrow: {
@@ -227,8 +251,10 @@ Arg meta_concat(const Ctx &c) {
   std::vector<TensorMeta> ts = c.tensors(0);
   std::vector<const Arg *> operands;
   std::vector<const TensorMeta *> metas;
-  for (const Arg &a : c.b[0].items) operands.push_back(&a);
-  for (const TensorMeta &t : ts) metas.push_back(&t);
+  for (const Arg &a : c.b[0].items)
+    operands.push_back(&a);
+  for (const TensorMeta &t : ts)
+    metas.push_back(&t);
   DType dtype = c.result_type(operands);
   Device device = c.same_device(metas);
   int64_t dim = c.integer(1);
@@ -243,7 +269,8 @@ Arg meta_concat(const Ctx &c) {
   }
   for (size_t i = 0; i < ts.size(); ++i)
     if (ts[i].shape.empty())
-      c.fail("zero-dimensional tensor (at position " + std::to_string(i) + ") cannot be concatenated");
+      c.fail("zero-dimensional tensor (at position " + std::to_string(i) +
+             ") cannot be concatenated");
   // Legacy behaviour: 1-d empty tensors are skipped.
   auto skipped = [](const TensorMeta &t) { return t.shape == Shape{0}; };
   auto first = std::find_if_not(ts.begin(), ts.end(), skipped);
@@ -254,13 +281,14 @@ Arg meta_concat(const Ctx &c) {
   for (size_t i = 0; i < ts.size(); ++i) {
     if (skipped(ts[i])) continue;
     if (ts[i].shape.size() != first->shape.size())
-      c.fail("tensors must have same number of dimensions: got " + std::to_string(first->shape.size()) +
-             " and " + std::to_string(ts[i].shape.size()));
+      c.fail("tensors must have same number of dimensions: got " +
+             std::to_string(first->shape.size()) + " and " + std::to_string(ts[i].shape.size()));
     for (size_t k = 0; k < shape.size(); ++k)
       if (static_cast<int64_t>(k) != d && ts[i].shape[k] != first->shape[k])
         c.fail("sizes of tensors must match except in dimension " + std::to_string(d) +
                ". Expected size " + std::to_string(first->shape[k]) + " but got size " +
-               std::to_string(ts[i].shape[k]) + " for tensor number " + std::to_string(i) + " in the list");
+               std::to_string(ts[i].shape[k]) + " for tensor number " + std::to_string(i) +
+               " in the list");
     shape[d] += ts[i].shape[d];
   }
   return c.out(std::move(shape), dtype, device);
@@ -275,9 +303,11 @@ Arg meta_split(const Ctx &c) {
   std::vector<int64_t> sizes;
   if (c.op == Op::chunk) {
     int64_t chunks = c.integer(1);
-    if (chunks <= 0) c.fail("chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
+    if (chunks <= 0)
+      c.fail("chunk expects `chunks` to be greater than 0, got: " + std::to_string(chunks));
     int64_t split_size = (size + chunks - 1) / chunks;
-    sizes = split_size == 0 && size == 0 ? std::vector<int64_t>(chunks, 0) : split_sizes(c, size, split_size);
+    sizes = split_size == 0 && size == 0 ? std::vector<int64_t>(chunks, 0)
+                                         : split_sizes(c, size, split_size);
   } else if (c.b[1].kind == Arg::Kind::Int) {
     sizes = split_sizes(c, size, c.b[1].i);
   } else {
@@ -297,7 +327,8 @@ Arg meta_split(const Ctx &c) {
   return Arg::of_seq(std::move(parts));
 }
 
-// index_select(input, dim, index), gather(input, dim, index), index_copy(_)(input, dim, index, source)
+// index_select(input, dim, index), gather(input, dim, index), index_copy(_)(input, dim, index,
+// source)
 Arg meta_index(const Ctx &c) {
   const TensorMeta &t = c.tensor(0), &index = c.tensor(2);
   int64_t ndim = ndim_of(t);
@@ -307,10 +338,12 @@ Arg meta_index(const Ctx &c) {
   case Op::index_select: {
     if (index.dtype != DType::Int64 && index.dtype != DType::Int32)
       c.fail("expected dtype int32 or int64 for index, got " + str(index.dtype));
-    if (index.shape.size() > 1) c.fail("index is supposed to be a vector, got shape " + str(index.shape));
+    if (index.shape.size() > 1)
+      c.fail("index is supposed to be a vector, got shape " + str(index.shape));
     int64_t n = numel(index.shape);
     if (ndim == 0) {
-      if (n != 1) c.fail("index to scalar can have only 1 value, got " + std::to_string(n) + " value(s)");
+      if (n != 1)
+        c.fail("index to scalar can have only 1 value, got " + std::to_string(n) + " value(s)");
     } else {
       shape[d] = n;
     }
@@ -321,7 +354,8 @@ Arg meta_index(const Ctx &c) {
     c.boolean(3);
     shape = index.shape;
     if (numel(index.shape) == 0) break;
-    if (index.dtype != DType::Int64) c.fail("expected dtype int64 for index, got " + str(index.dtype));
+    if (index.dtype != DType::Int64)
+      c.fail("expected dtype int64 for index, got " + str(index.dtype));
     int64_t index_ndim = ndim_of(index);
     if (std::max<int64_t>(index_ndim, 1) != std::max<int64_t>(ndim, 1))
       c.fail("index tensor must have the same number of dimensions as input tensor (index " +
@@ -329,8 +363,8 @@ Arg meta_index(const Ctx &c) {
     for (int64_t k = 0; k < index_ndim; ++k)
       if (k != d && index.shape[k] > (ndim == 0 ? 1 : t.shape[k]))
         c.fail("size does not match at dimension " + std::to_string(k) + " expected index " +
-               str(index.shape) + " to be smaller than self " + str(t.shape) + " apart from dimension " +
-               std::to_string(d));
+               str(index.shape) + " to be smaller than self " + str(t.shape) +
+               " apart from dimension " + std::to_string(d));
     break;
   }
   default: { // index_copy, index_copy_
@@ -339,24 +373,27 @@ Arg meta_index(const Ctx &c) {
       c.fail("index should have dimension 1 or 0 (got " + std::to_string(index.shape.size()) + ")");
     int64_t source_ndim = ndim_of(source);
     if (source_ndim > 0 && d >= source_ndim)
-      c.fail("dim " + std::to_string(d) + " is out of range for source of shape " + str(source.shape));
+      c.fail("dim " + std::to_string(d) + " is out of range for source of shape " +
+             str(source.shape));
     int64_t n = numel(index.shape), along = source_ndim == 0 ? 1 : source.shape[d];
     if (n != along)
       c.fail("number of indices (" + std::to_string(n) + ") should be equal to source.size(dim) (" +
              std::to_string(along) + ")");
-    if (index.dtype != DType::Int64) c.fail("expected a long tensor for index, but got " + str(index.dtype));
+    if (index.dtype != DType::Int64)
+      c.fail("expected a long tensor for index, but got " + str(index.dtype));
     if (source.dtype != t.dtype)
       c.fail("self and source expected to have the same dtype, but got (self) " + str(t.dtype) +
              " and (source) " + str(source.dtype));
-    if (normalize(t.device) != normalize(source.device) || normalize(t.device) != normalize(index.device))
-      c.fail("expected self, index and source on the same device, got " + device_name(t.device) + ", " +
-             device_name(index.device) + " and " + device_name(source.device));
+    if (normalize(t.device) != normalize(source.device) ||
+        normalize(t.device) != normalize(index.device))
+      c.fail("expected self, index and source on the same device, got " + device_name(t.device) +
+             ", " + device_name(index.device) + " and " + device_name(source.device));
     Shape a = t.shape, b = source.shape;
     if (!a.empty()) a.erase(a.begin() + d);
     if (!b.empty()) b.erase(b.begin() + d);
     if (a != b)
-      c.fail("source/destination tensor must have same slice shapes, got destination " + str(t.shape) +
-             " and source " + str(source.shape) + " at dim " + std::to_string(d));
+      c.fail("source/destination tensor must have same slice shapes, got destination " +
+             str(t.shape) + " and source " + str(source.shape) + " at dim " + std::to_string(d));
     break;
   }
   }

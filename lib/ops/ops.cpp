@@ -93,7 +93,8 @@ std::string float_repr(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
   std::array<char, 64> buf{};
-  auto end = std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::scientific).ptr;
+  auto end =
+      std::to_chars(buf.data(), buf.data() + buf.size(), v, std::chars_format::scientific).ptr;
   std::string sci(buf.data(), end); // "-1.25e+02"
   size_t e = sci.find('e');
   int exponent = std::stoi(sci.substr(e + 1));
@@ -116,8 +117,10 @@ std::string float_repr(double v) {
 }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  while (!s.empty() && s.front() == ' ')
+    s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ')
+    s.remove_suffix(1);
   return s;
 }
 
@@ -126,7 +129,8 @@ Arg parse_default(std::string_view text) {
   if (text == "None") return Arg::none();
   if (text == "True" || text == "False") return Arg::of_bool(text == "True");
   if (text == "()") return Arg::of_seq({});
-  if (text.size() >= 2 && text.front() == '\'') return Arg::of_str(std::string(text.substr(1, text.size() - 2)));
+  if (text.size() >= 2 && text.front() == '\'')
+    return Arg::of_str(std::string(text.substr(1, text.size() - 2)));
   int64_t i = 0;
   auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), i);
   if (ec == std::errc() && p == text.data() + text.size()) return Arg::of_int(i);
@@ -169,7 +173,8 @@ std::vector<Param> parse_signature(std::string_view sig) {
 const std::array<std::vector<Param>, op_count> &signatures() {
   static const auto sigs = [] {
     std::array<std::vector<Param>, op_count> out;
-    for (size_t i = 0; i < op_count; ++i) out[i] = parse_signature(table[i].signature);
+    for (size_t i = 0; i < op_count; ++i)
+      out[i] = parse_signature(table[i].signature);
     return out;
   }();
   return sigs;
@@ -186,7 +191,8 @@ const Names &names() {
     for (const OpInfo &o : table) {
       n.functions.emplace(o.torch_name, o.op);
       std::string_view last = o.torch_name.substr(o.torch_name.rfind('.') + 1);
-      if (o.torch_name.starts_with(tensor_prefix) || (o.flags & Method)) n.methods.emplace(last, o.op);
+      if (o.torch_name.starts_with(tensor_prefix) || (o.flags & Method))
+        n.methods.emplace(last, o.op);
     }
     static const std::pair<std::string_view, Op> aliases[] = {
         {"torch.nn.functional.softmax", Op::softmax},
@@ -216,9 +222,11 @@ const Names &names() {
         {"operator.iadd", Op::add_},
         {"operator.imul", Op::mul_},
     };
-    for (const auto &[name, op] : aliases) n.functions.emplace(name, op);
+    for (const auto &[name, op] : aliases)
+      n.functions.emplace(name, op);
     for (auto [name, op] : {std::pair<std::string_view, Op>{"multiply", Op::mul},
-                            {"subtract", Op::sub}, {"divide", Op::div}})
+                            {"subtract", Op::sub},
+                            {"divide", Op::div}})
       n.methods.emplace(name, op);
     return n;
   }();
@@ -238,8 +246,8 @@ std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwarg
   };
   if (op == Op::to && args.size() >= 2) {
     if (args[1].kind == Arg::Kind::DType) {
-      args.insert(args.begin() + 1, Arg::none()); // to(dtype, non_blocking, copy)
-    } else if (args[1].kind == Arg::Kind::Tensor) {   // to(other, non_blocking, copy)
+      args.insert(args.begin() + 1, Arg::none());   // to(dtype, non_blocking, copy)
+    } else if (args[1].kind == Arg::Kind::Tensor) { // to(other, non_blocking, copy)
       TensorMeta other = args[1].tensor;
       args[1] = Arg::of_device(other.device);
       args.insert(args.begin() + 2, Arg::of_dtype(other.dtype));
@@ -254,9 +262,15 @@ std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwarg
 
 } // namespace
 
-const OpInfo &info(Op op) { return table[static_cast<size_t>(op)]; }
-std::span<const OpInfo> all_ops() { return table; }
-std::span<const Param> params(Op op) { return signatures()[static_cast<size_t>(op)]; }
+const OpInfo &info(Op op) {
+  return table[static_cast<size_t>(op)];
+}
+std::span<const OpInfo> all_ops() {
+  return table;
+}
+std::span<const Param> params(Op op) {
+  return signatures()[static_cast<size_t>(op)];
+}
 
 std::optional<Op> lookup_function(std::string_view qualified_name) {
   const Names &n = names();
@@ -275,13 +289,20 @@ std::optional<Op> lookup_method(std::string_view method_name) {
 
 std::optional<Op> functional(Op op) {
   switch (op) {
-  case Op::add_: return Op::add;
-  case Op::mul_: return Op::mul;
-  case Op::index_copy_: return Op::index_copy;
-  case Op::masked_fill_: return Op::masked_fill;
-  case Op::zero_: return Op::zeros_like;
-  case Op::fill_: return Op::full_like;
-  default: return std::nullopt; // copy_ and setitem_ have no single out-of-place op
+  case Op::add_:
+    return Op::add;
+  case Op::mul_:
+    return Op::mul;
+  case Op::index_copy_:
+    return Op::index_copy;
+  case Op::masked_fill_:
+    return Op::masked_fill;
+  case Op::zero_:
+    return Op::zeros_like;
+  case Op::fill_:
+    return Op::full_like;
+  default:
+    return std::nullopt; // copy_ and setitem_ have no single out-of-place op
   }
 }
 
@@ -293,7 +314,8 @@ std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs
   for (size_t k = 0; k < args.size(); ++k) {
     if (next >= ps.size() || ps[next].keyword_only) {
       size_t positional = 0;
-      for (const Param &p : ps) positional += !p.keyword_only;
+      for (const Param &p : ps)
+        positional += !p.keyword_only;
       fail(op, "takes " + std::to_string(positional) + " positional argument" +
                    (positional == 1 ? "" : "s") + " but " + std::to_string(given.size()) +
                    (given.size() == 1 ? " was" : " were") + " given");
@@ -313,7 +335,8 @@ std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs
       ++i;
     if (i == ps.size()) {
       std::vector<std::string> candidates;
-      for (const Param &p : ps) candidates.emplace_back(p.name);
+      for (const Param &p : ps)
+        candidates.emplace_back(p.name);
       fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
     }
     if (slots[i]) fail(op, "got multiple values for argument '" + key + "'");
@@ -334,31 +357,57 @@ std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs
 std::string describe(const Arg &a) {
   auto join = [](const std::vector<Arg> &items, std::string_view sep) {
     std::string s;
-    for (size_t i = 0; i < items.size(); ++i) s += (i ? std::string(sep) : "") + describe(items[i]);
+    for (size_t i = 0; i < items.size(); ++i)
+      s += (i ? std::string(sep) : "") + describe(items[i]);
     return s;
   };
   switch (a.kind) {
-  case Arg::Kind::None: return "None";
-  case Arg::Kind::Bool: return a.b ? "True" : "False";
-  case Arg::Kind::Int: return std::to_string(a.i);
-  case Arg::Kind::Float: return float_repr(a.f);
-  case Arg::Kind::Str: {
-    std::string s = "'";
-    for (char c : a.s) s += c == '\'' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-    return s + "'";
+  case Arg::Kind::None:
+    return "None";
+  case Arg::Kind::Bool:
+    return a.b ? "True" : "False";
+  case Arg::Kind::Int:
+    return std::to_string(a.i);
+  case Arg::Kind::Float:
+    return float_repr(a.f);
+  case Arg::Kind::Str: { // Python's choice of quotes and escapes (ASCII control characters)
+    char quote =
+        a.s.find('\'') != std::string::npos && a.s.find('"') == std::string::npos ? '"' : '\'';
+    std::string s(1, quote);
+    for (unsigned char c : a.s) {
+      if (c == quote || c == '\\')
+        s += {'\\', static_cast<char>(c)};
+      else if (c == '\n')
+        s += "\\n";
+      else if (c == '\r')
+        s += "\\r";
+      else if (c == '\t')
+        s += "\\t";
+      else if (c < 0x20 || c == 0x7f) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", c);
+        s += hex;
+      } else
+        s += static_cast<char>(c);
+    }
+    return s + quote;
   }
-  case Arg::Kind::DType: return "torch." + std::string(dtype_name(a.dtype));
+  case Arg::Kind::DType:
+    return "torch." + std::string(dtype_name(a.dtype));
   case Arg::Kind::Device: {
     std::string type = device_name(Device{a.device.type, -1});
     return "device(type='" + type + "'" +
            (a.device.index >= 0 ? ", index=" + std::to_string(a.device.index) : "") + ")";
   }
-  case Arg::Kind::Tensor: return "<" + type_comment(a.tensor) + ">";
+  case Arg::Kind::Tensor:
+    return "<" + type_comment(a.tensor) + ">";
   case Arg::Kind::Seq:
     if (a.is_list) return "[" + join(a.items, ", ") + "]";
     return "(" + join(a.items, ", ") + (a.items.size() == 1 ? ",)" : ")");
-  case Arg::Kind::Slice: return "slice(" + join(a.items, ", ") + ")";
-  case Arg::Kind::Ellipsis: return "Ellipsis";
+  case Arg::Kind::Slice:
+    return "slice(" + join(a.items, ", ") + ")";
+  case Arg::Kind::Ellipsis:
+    return "Ellipsis";
   }
   return "?";
 }

@@ -19,7 +19,19 @@ namespace thunderc::ops {
 
 // An argument as meta functions see it.
 struct Arg {
-  enum class Kind : uint8_t { None, Bool, Int, Float, Str, DType, Device, Tensor, Seq, Slice, Ellipsis };
+  enum class Kind : uint8_t {
+    None,
+    Bool,
+    Int,
+    Float,
+    Str,
+    DType,
+    Device,
+    Tensor,
+    Seq,
+    Slice,
+    Ellipsis
+  };
   Kind kind = Kind::None;
   bool b = false;
   int64_t i = 0;
@@ -29,7 +41,7 @@ struct Arg {
   Device device;
   TensorMeta tensor;
   std::vector<Arg> items; // Seq: tuple/list elements; Slice: start, stop, step (None when absent)
-  bool is_list = false;   // Seq: a Python list (as an index it is one advanced index, like a tensor)
+  bool is_list = false; // Seq: a Python list (as an index it is one advanced index, like a tensor)
 
   static Arg none() { return {}; }
   static Arg of_bool(bool v);
@@ -71,10 +83,11 @@ enum Flag : uint32_t {
 
 struct OpInfo {
   Op op;
-  std::string_view id;         // "add"
-  std::string_view torch_name; // printed spelling: "torch.add", "torch.nn.functional.silu", "torch.Tensor.view"
-  std::string_view aten_name;  // "at::add"
-  std::string_view signature;  // "input, other, *, alpha=1"
+  std::string_view id; // "add"
+  std::string_view
+      torch_name; // printed spelling: "torch.add", "torch.nn.functional.silu", "torch.Tensor.view"
+  std::string_view aten_name; // "at::add"
+  std::string_view signature; // "input, other, *, alpha=1"
   uint32_t flags;
 };
 
@@ -83,10 +96,10 @@ std::span<const OpInfo> all_ops();
 
 // One parameter of an op's signature, parsed once from OpInfo::signature.
 struct Param {
-  std::string_view name;            // as PyTorch spells it: "input", "dim", "keepdim"
-  std::optional<Arg> default_value; // nullopt: required
-  bool keyword_only = false;        // after `*` or after a `*name` parameter
-  bool variadic = false;            // `*size`: takes the remaining positionals as one Seq
+  std::string_view name;                 // as PyTorch spells it: "input", "dim", "keepdim"
+  std::optional<Arg> default_value;      // nullopt: required
+  bool keyword_only = false;             // after `*` or after a `*name` parameter
+  bool variadic = false;                 // `*size`: takes the remaining positionals as one Seq
   std::vector<std::string_view> aliases; // other keyword spellings accepted (`a|b`)
 };
 // The parameters of an op in signature order; bind() returns one Arg per entry.
@@ -109,7 +122,8 @@ public:
 
 // Positional and keyword arguments bound to the signature, defaults filled in, in signature order.
 // PyTorch's overloads are folded in: `x.to(dtype)` / `x.to(other)` bind device and dtype,
-// `torch.arange(end)` binds start=0, `x.var(unbiased)` binds unbiased. Throws OpError naming the op.
+// `torch.arange(end)` binds start=0, `x.var(unbiased)` binds unbiased. Throws OpError naming the
+// op.
 std::vector<Arg> bind(Op, const std::vector<Arg> &args, const Kwargs &kwargs);
 
 // Output metadata of a bound call: a Tensor Arg, a Seq of Tensor Args (MultiOutput), or a Python

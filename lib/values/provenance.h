@@ -46,6 +46,7 @@ struct ProvRecord {
   bool reached = false;       // the program read this input
   bool used = false;          // the program relied on it: guarded, or passed to computation/epilogue
   bool int_key = false;       // Item: `index` is the key (else `name`)
+  uint16_t guarded = 0;       // the interpreter's bookkeeping: one bit per guard kind recorded
   ProvId parent = 0;          // Attr/Item: the owner's record
   int64_t index = 0;          // Item with an int key
   std::string name;           // Attr: attribute name; Item: str key

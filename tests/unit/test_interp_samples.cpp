@@ -2,7 +2,9 @@
 // every guard subject is an input record, every write-back targets an input tensor.
 #include "test_interp_util.h"
 
+#include <cstdlib>
 #include <filesystem>
+#include <unistd.h>
 
 using namespace thunderc;
 using namespace thunderc::test;
@@ -45,4 +47,35 @@ TEST_CASE("interp: every sample graph interprets") {
     ++n;
   }
   CHECK(n > 0);
+}
+
+TEST_CASE("interp: llama_tiny with 1, 2 and 32 layers grows linearly") {
+  std::filesystem::path gen = std::filesystem::path(THUNDERC_SOURCE_DIR) / "samples" / "gen_llama.py";
+  if (!std::filesystem::exists(gen) || std::system("python3 -c pass >/dev/null 2>&1") != 0) {
+    MESSAGE("samples/gen_llama.py or python3 missing: skipped");
+    return;
+  }
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("thunderc_interp_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  struct Size {
+    size_t statements, ops, guards, write_backs;
+  };
+  auto run = [&](int layers) {
+    std::filesystem::path out = dir / ("llama_" + std::to_string(layers) + ".json");
+    std::string cmd = "python3 '" + gen.string() + "' --preset tiny --layers " + std::to_string(layers) +
+                      " --name llama_" + std::to_string(layers) + " -o '" + out.string() + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    Graph g = load_graph(out.string());
+    Program p = interpret(g);
+    check_consistent(p);
+    return Size{p.statements, p.ops.size(), p.guards.size(), p.write_backs.size()};
+  };
+  Size one = run(1), two = run(2), many = run(32);
+  std::filesystem::remove_all(dir);
+  CHECK(two.write_backs == 4);
+  CHECK(many.write_backs == 64);
+  // Each layer adds the same work.
+  CHECK(many.statements - two.statements == 30 * (two.statements - one.statements));
+  CHECK(many.ops - two.ops == 30 * (two.ops - one.ops));
+  CHECK(many.guards - two.guards == 30 * (two.guards - one.guards));
 }

@@ -8,7 +8,6 @@ TEST_CASE("interp: a tensor add traces one op with guards") {
                       R"([{"op": "call", "fn": "torch.add", "args": ["%x", "%n"], "out": "y"},
                           {"op": "return", "value": "%y"}])",
                       R"({"args": [{"tensor": [2, 3]}, 3]})");
-  MESSAGE(t.text);
   CHECK(t.has("guard len args == 2"));
   CHECK(t.has("guard meta args[0] cpu f32[2, 3]"));
   CHECK(t.has("guard value args[1] == 3"));

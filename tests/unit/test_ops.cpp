@@ -17,11 +17,16 @@ namespace {
 Arg t(std::vector<int64_t> shape, DType d = DType::Float32, std::string device = "cpu") {
   return Arg::of_tensor(TensorMeta{std::move(shape), d, *parse_device(device), false});
 }
-Arg i(int64_t v) { return Arg::of_int(v); }
-Arg f(double v) { return Arg::of_float(v); }
+Arg i(int64_t v) {
+  return Arg::of_int(v);
+}
+Arg f(double v) {
+  return Arg::of_float(v);
+}
 Arg ints(std::vector<int64_t> v) {
   std::vector<Arg> items;
-  for (int64_t x : v) items.push_back(i(x));
+  for (int64_t x : v)
+    items.push_back(i(x));
   return Arg::of_seq(items);
 }
 
@@ -35,7 +40,9 @@ std::string run(Op op, std::vector<Arg> args, ops::Kwargs kwargs = {}) {
   }
 }
 
-bool contains(const std::string &s, std::string_view part) { return s.find(part) != std::string::npos; }
+bool contains(const std::string &s, std::string_view part) {
+  return s.find(part) != std::string::npos;
+}
 
 } // namespace
 
@@ -50,7 +57,8 @@ TEST_CASE("ops: the table is consistent") {
     if (o.flags & ops::InPlace) CHECK(!(o.flags & ops::Pure));
     // Every printed spelling resolves back to its op.
     CHECK(ops::lookup_function(o.torch_name) == o.op);
-    for (const ops::Param &p : ops::params(o.op)) CHECK(!p.name.empty());
+    for (const ops::Param &p : ops::params(o.op))
+      CHECK(!p.name.empty());
   }
 }
 
@@ -84,7 +92,7 @@ TEST_CASE("ops: lookup of functions, methods and operators") {
   CHECK(ops::lookup_method("half") == Op::to_half);
   CHECK(ops::lookup_method("bool") == Op::to_bool);
   CHECK(ops::lookup_method("relu") == Op::relu);
-  CHECK_FALSE(ops::lookup_method("gelu")); // no Tensor.gelu in PyTorch
+  CHECK_FALSE(ops::lookup_method("gelu"));  // no Tensor.gelu in PyTorch
   CHECK_FALSE(ops::lookup_method("where")); // Tensor.where takes (condition, other): not this op
   CHECK_FALSE(ops::lookup_method("cat"));
 
@@ -132,7 +140,8 @@ TEST_CASE("ops: bind fills defaults, keywords, varargs and PyTorch's overloads")
   CHECK(ops::bind(Op::view, {t({6}), ints({2, 3})}, {})[1].items.size() == 2);
   CHECK(ops::bind(Op::view, {t({6}), i(-1)}, {})[1].items.size() == 1);
   CHECK(ops::bind(Op::view, {t({6})}, {{"size", ints({6})}})[1].items.size() == 1);
-  CHECK(ops::bind(Op::zeros, {i(2), i(3)}, {{"dtype", Arg::of_dtype(DType::Int64)}})[0].items.size() == 2);
+  CHECK(ops::bind(Op::zeros, {i(2), i(3)}, {{"dtype", Arg::of_dtype(DType::Int64)}})[0]
+            .items.size() == 2);
   // Keyword aliases.
   CHECK(ops::bind(Op::split, {t({4})}, {{"split_size", i(2)}})[1].i == 2);
   // Overloads: to(dtype), to(other), arange(end), var(unbiased).
@@ -183,7 +192,8 @@ TEST_CASE("ops: shapes, dtypes and devices") {
   CHECK(run(Op::add, {t({2}, D::UInt8), t({2}, D::Int8)}) == "<cpu i16[2]>");
   CHECK(run(Op::add, {t({2}, D::Float16), t({2}, D::BFloat16)}) == "<cpu f32[2]>");
   CHECK(run(Op::div, {t({2}, D::Int64), i(2)}) == "<cpu f32[2]>");
-  CHECK(run(Op::div, {t({2}, D::Int64), i(2)}, {{"rounding_mode", Arg::of_str("floor")}}) == "<cpu i64[2]>");
+  CHECK(run(Op::div, {t({2}, D::Int64), i(2)}, {{"rounding_mode", Arg::of_str("floor")}}) ==
+        "<cpu i64[2]>");
   CHECK(run(Op::lt, {t({2}, D::Int64), f(2.5)}) == "<cpu b8[2]>");
   CHECK(run(Op::sum, {t({2, 3}, D::Bool)}) == "<cpu i64[]>");
   CHECK(run(Op::sum, {t({2, 3}), i(-1)}, {{"keepdim", Arg::of_bool(true)}}) == "<cpu f32[2, 1]>");
@@ -199,30 +209,40 @@ TEST_CASE("ops: shapes, dtypes and devices") {
   CHECK(run(Op::matmul, {t({5, 1, 2, 3}), t({4, 3, 7})}) == "<cpu f32[5, 4, 2, 7]>");
   CHECK(run(Op::matmul, {t({3}), t({2, 3, 4})}) == "<cpu f32[2, 4]>");
   CHECK(run(Op::linear, {t({2, 5, 3}), t({4, 3}), t({4})}) == "<cpu f32[2, 5, 4]>");
-  CHECK(run(Op::embedding, {t({2, 6}, D::Int64), t({10, 8}, D::BFloat16)}) == "<cpu bf16[2, 6, 8]>");
-  CHECK(run(Op::scaled_dot_product_attention, {t({1, 8, 6, 64}), t({1, 8, 9, 64}), t({1, 8, 9, 32})},
+  CHECK(run(Op::embedding, {t({2, 6}, D::Int64), t({10, 8}, D::BFloat16)}) ==
+        "<cpu bf16[2, 6, 8]>");
+  CHECK(run(Op::scaled_dot_product_attention,
+            {t({1, 8, 6, 64}), t({1, 8, 9, 64}), t({1, 8, 9, 32})},
             {{"is_causal", Arg::of_bool(true)}}) == "<cpu f32[1, 8, 6, 32]>");
   CHECK(run(Op::split, {t({5, 2}), i(2)}) == "(<cpu f32[2, 2]>, <cpu f32[2, 2]>, <cpu f32[1, 2]>)");
   CHECK(run(Op::size, {t({5, 2})}) == "(5, 2)");
   CHECK(run(Op::size, {t({5, 2}), i(-1)}) == "2");
   // Indexing: basic, advanced (adjacent and separated), lists, masks.
   Arg all = Arg::of_slice(Arg::none(), Arg::none(), Arg::none());
-  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({i(0), Arg::ellipsis(), Arg::none()})}) == "<cpu f32[5, 6, 1]>");
-  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({all, t({2, 3}, D::Int64)})}) == "<cpu f32[4, 2, 3, 6]>");
-  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({t({3}, D::Int64), all, t({3}, D::Int64)})}) == "<cpu f32[3, 5]>");
+  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({i(0), Arg::ellipsis(), Arg::none()})}) ==
+        "<cpu f32[5, 6, 1]>");
+  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({all, t({2, 3}, D::Int64)})}) ==
+        "<cpu f32[4, 2, 3, 6]>");
+  CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({t({3}, D::Int64), all, t({3}, D::Int64)})}) ==
+        "<cpu f32[3, 5]>");
   CHECK(run(Op::getitem, {t({4, 5}), Arg::of_list({i(0), i(2), i(3)})}) == "<cpu f32[3, 5]>");
-  CHECK(run(Op::getitem, {t({4, 5}), Arg::of_list({Arg::of_bool(true), Arg::of_bool(false), Arg::of_bool(true), Arg::of_bool(true)})}) ==
+  CHECK(run(Op::getitem, {t({4, 5}), Arg::of_list({Arg::of_bool(true), Arg::of_bool(false),
+                                                   Arg::of_bool(true), Arg::of_bool(true)})}) ==
         "<cpu f32[3, 5]>");
   CHECK(contains(run(Op::getitem, {t({4, 5}), t({4}, D::Bool)}), "depends on the mask's values"));
   CHECK(run(Op::setitem_, {t({4, 5}), t({4}, D::Bool), f(0.0)}) == "<cpu f32[4, 5]>");
   // Devices: 0-dim CPU tensors mix with others; different devices otherwise do not.
-  CHECK(run(Op::add, {t({2}, D::Float32, "cuda:0"), t({}, D::Float32, "cpu")}) == "<cuda:0 f32[2]>");
+  CHECK(run(Op::add, {t({2}, D::Float32, "cuda:0"), t({}, D::Float32, "cpu")}) ==
+        "<cuda:0 f32[2]>");
   CHECK(contains(run(Op::add, {t({2}, D::Float32, "cuda:0"), t({2}, D::Float32, "cpu")}),
-                 "expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu"));
-  CHECK(run(Op::to, {t({2}), Arg::of_str("cuda")}, {{"dtype", Arg::of_dtype(D::BFloat16)}}) == "<cuda:0 bf16[2]>");
+                 "expected all tensors to be on the same device, but found at least two devices, "
+                 "cuda:0 and cpu"));
+  CHECK(run(Op::to, {t({2}), Arg::of_str("cuda")}, {{"dtype", Arg::of_dtype(D::BFloat16)}}) ==
+        "<cuda:0 bf16[2]>");
   // In-place ops keep their first argument's metadata.
   CHECK(run(Op::add_, {t({2, 3}, D::Float16), t({3})}) == "<cpu f16[2, 3]>");
-  CHECK(run(Op::index_copy_, {t({1, 8, 16, 4}), i(2), t({3}, D::Int64), t({1, 8, 3, 4})}) == "<cpu f32[1, 8, 16, 4]>");
+  CHECK(run(Op::index_copy_, {t({1, 8, 16, 4}), i(2), t({3}, D::Int64), t({1, 8, 3, 4})}) ==
+        "<cpu f32[1, 8, 16, 4]>");
 }
 
 TEST_CASE("ops: requires_grad follows grad mode") {
@@ -240,32 +260,42 @@ TEST_CASE("ops: errors name the op and the shapes or dtypes") {
   CHECK(run(Op::add, {t({2, 3}), t({4})}) ==
         "error: torch.add(): the size of tensor a (3) must match the size of tensor b (4) at "
         "non-singleton dimension 1 (shapes [2, 3] and [4])");
-  CHECK(run(Op::sub, {t({2}, D::Bool), t({2}, D::Bool)}).starts_with("error: torch.sub(): subtraction"));
-  CHECK(run(Op::neg, {t({2}, D::Bool)}).starts_with("error: torch.neg(): not supported for bool tensors"));
+  CHECK(run(Op::sub, {t({2}, D::Bool), t({2}, D::Bool)})
+            .starts_with("error: torch.sub(): subtraction"));
+  CHECK(run(Op::neg, {t({2}, D::Bool)})
+            .starts_with("error: torch.neg(): not supported for bool tensors"));
   CHECK(run(Op::mean, {t({2}, D::Int64)}) ==
         "error: torch.mean(): could not infer output dtype: input dtype must be either a floating "
         "point or complex dtype, got int64");
-  CHECK(run(Op::maximum, {t({2}), i(1)}) == "error: torch.maximum(): argument 'other' must be a tensor, not 1");
-  CHECK(run(Op::sum, {t({2, 3}), i(2)}) ==
-        "error: torch.sum(): dimension out of range (expected to be in range of [-2, 1], but got 2)");
-  CHECK(run(Op::view, {t({2, 3}), i(4), i(-1)}) == "error: torch.Tensor.view(): shape '[4, -1]' is invalid for input of size 6");
+  CHECK(run(Op::maximum, {t({2}), i(1)}) ==
+        "error: torch.maximum(): argument 'other' must be a tensor, not 1");
+  CHECK(
+      run(Op::sum, {t({2, 3}), i(2)}) ==
+      "error: torch.sum(): dimension out of range (expected to be in range of [-2, 1], but got 2)");
+  CHECK(run(Op::view, {t({2, 3}), i(4), i(-1)}) ==
+        "error: torch.Tensor.view(): shape '[4, -1]' is invalid for input of size 6");
   CHECK(run(Op::matmul, {t({2, 3}), t({4, 5})}) ==
         "error: torch.matmul(): shapes [2, 3] and [4, 5] cannot be multiplied (3 vs 4)");
   CHECK(run(Op::matmul, {t({2, 3}), t({3}, D::Float64)}) ==
-        "error: torch.matmul(): expected both operands to have the same dtype, but got float32 and float64");
-  CHECK(run(Op::cat, {Arg::of_seq({t({2, 3}), t({2, 4})})}) ==
-        "error: torch.cat(): sizes of tensors must match except in dimension 0. Expected size 3 but "
-        "got size 4 for tensor number 1 in the list");
+        "error: torch.matmul(): expected both operands to have the same dtype, but got float32 and "
+        "float64");
+  CHECK(
+      run(Op::cat, {Arg::of_seq({t({2, 3}), t({2, 4})})}) ==
+      "error: torch.cat(): sizes of tensors must match except in dimension 0. Expected size 3 but "
+      "got size 4 for tensor number 1 in the list");
   CHECK(run(Op::getitem, {t({2, 3}), i(5)}) ==
         "error: operator.getitem(): index 5 is out of bounds for dimension 0 with size 2");
   CHECK(run(Op::add_, {t({3}), t({2, 3})}) ==
         "error: torch.Tensor.add_(): other of shape [2, 3] cannot be broadcast to shape [3]");
   CHECK(run(Op::add_, {t({3}, D::Int64), t({3})}) ==
-        "error: torch.Tensor.add_(): result type float32 can't be cast to the desired output type int64");
+        "error: torch.Tensor.add_(): result type float32 can't be cast to the desired output type "
+        "int64");
   CHECK(run(Op::gelu, {t({3})}, {{"approximate", Arg::of_str("fast")}}) ==
-        "error: torch.nn.functional.gelu(): approximate argument must be either 'none' or 'tanh', got 'fast'");
+        "error: torch.nn.functional.gelu(): approximate argument must be either 'none' or 'tanh', "
+        "got 'fast'");
   CHECK(run(Op::div, {t({3}), t({3})}, {{"rounding_mode", Arg::of_str("round")}}) ==
-        "error: torch.div(): expected rounding_mode to be one of None, 'trunc', or 'floor' but found 'round'");
+        "error: torch.div(): expected rounding_mode to be one of None, 'trunc', or 'floor' but "
+        "found 'round'");
   CHECK(contains(run(Op::repeat_interleave, {t({3}), t({3}, D::Int64)}), "pass output_size"));
   CHECK(run(Op::add, {t({2}, D::Float64), t({2}, D::Complex64)}) ==
         "error: torch.add(): the result would be complex128, which thunderc does not support");
@@ -284,7 +314,8 @@ TEST_CASE("ops: describe is Python's repr") {
   CHECK(ops::describe(Arg::of_str("it's")) == "\"it's\"");
   CHECK(ops::describe(Arg::of_str("a'b\"\n")) == "'a\\'b\"\\n'");
   CHECK(ops::describe(Arg::of_dtype(DType::BFloat16)) == "torch.bfloat16");
-  CHECK(ops::describe(Arg::of_device(Device{Device::Type::CUDA, 0})) == "device(type='cuda', index=0)");
+  CHECK(ops::describe(Arg::of_device(Device{Device::Type::CUDA, 0})) ==
+        "device(type='cuda', index=0)");
   CHECK(ops::describe(Arg::of_seq({i(1)})) == "(1,)");
   CHECK(ops::describe(Arg::of_list({i(1), i(2)})) == "[1, 2]");
   CHECK(ops::describe(Arg::of_slice(i(1), Arg::none(), i(2))) == "slice(1, None, 2)");

@@ -1,0 +1,32 @@
+// libFuzzer target over the whole pipeline: load -> validate -> interpret -> build traces ->
+// passes -> print. Bad input must end in a UserError; anything else (an InternalError, a crash,
+// a hang, a leak, a sanitizer report) is a finding. `make fuzz` runs it.
+#include "driver/compile.h"
+#include "graph/load.h"
+#include "support/diagnostics.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstdio>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  thunderc::LoadLimits limits;
+  limits.max_file_bytes = 1 << 16;
+  limits.max_statements = 2000;
+  thunderc::CompileOptions options;
+  options.interp.max_statements = 20000;
+  options.interp.max_frames = 64;
+  try {
+    thunderc::Graph g = thunderc::load_graph_text(
+        std::string_view(reinterpret_cast<const char *>(data), size), "fuzz.json", limits);
+    thunderc::compile_graph(g, options);
+  } catch (const thunderc::UserError &) {
+    // rejected with a located message: the expected outcome for most inputs
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "not a UserError: %s\n", e.what());
+    std::abort();
+  }
+  return 0;
+}

@@ -1,0 +1,1078 @@
+// Checks ops::infer against real ATen: every op is run on systematically generated combinations of
+// shapes, dtypes, Python numbers and arguments (tiny CPU tensors), and the catalogue must agree
+// with ATen on accept/reject and, when accepted, on the result's shape, dtype and device.
+// Python-binding rules that ATen's C++ API does not make (a number where PyTorch wants a tensor, a
+// tuple where it wants an int) are emulated by the argument converters, which throw as the binding
+// would. Allowed differences, counted apart: CPU kernels missing for a dtype (Half on CPU; accepted
+// by infer, as other backends have them) and shapes that depend on tensor data (rejected by infer).
+#include "ops/ops.h"
+
+#include <ATen/ATen.h>
+#include <ATen/ScalarOps.h>
+#include <c10/util/Logging.h>
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <set>
+
+using namespace thunderc;
+using ops::Arg;
+using ops::Op;
+using Shape = std::vector<int64_t>;
+using Bound = std::vector<Arg>;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Arg <-> ATen
+
+at::ScalarType aten(DType d) {
+  static const at::ScalarType map[] = {at::kBool,  at::kByte,   at::kChar,        at::kShort,
+                                       at::kInt,   at::kLong,   at::kHalf,        at::kBFloat16,
+                                       at::kFloat, at::kDouble, at::kComplexFloat};
+  return map[static_cast<int>(d)];
+}
+struct Unrepresentable
+    : std::runtime_error { // an ATen result dtype DType lacks (complex128, complex32)
+  using std::runtime_error::runtime_error;
+};
+DType ours(at::ScalarType s) {
+  for (int i = 0; i <= static_cast<int>(DType::Complex64); ++i)
+    if (aten(static_cast<DType>(i)) == s) return static_cast<DType>(i);
+  throw Unrepresentable("result dtype " + std::string(c10::toString(s)));
+}
+
+struct BindingError : std::invalid_argument { // what PyTorch's Python binding would reject
+  using std::invalid_argument::invalid_argument;
+};
+
+at::Tensor tensor_of(const Arg &a, double fill) {
+  if (a.kind != Arg::Kind::Tensor) throw BindingError("expected a tensor, got " + ops::describe(a));
+  return at::full(a.tensor.shape, fill, at::TensorOptions().dtype(aten(a.tensor.dtype)));
+}
+at::Tensor T(const Arg &a) {
+  return tensor_of(a, 1);
+} // ones (true)
+at::Tensor T0(const Arg &a) {
+  return tensor_of(a, 0);
+} // zeros: valid indices
+bool is_number(const Arg &a) {
+  return a.kind == Arg::Kind::Bool || a.kind == Arg::Kind::Int || a.kind == Arg::Kind::Float;
+}
+at::Scalar S(const Arg &a) {
+  if (a.kind == Arg::Kind::Bool) return at::Scalar(a.b);
+  if (a.kind == Arg::Kind::Int) return at::Scalar(a.i);
+  if (a.kind == Arg::Kind::Float) return at::Scalar(a.f);
+  throw BindingError("expected a number, got " + ops::describe(a));
+}
+// A tensor, or a Python number as the binding wraps it (a "wrapped number" 0-dim tensor).
+at::Tensor TS(const Arg &a) {
+  return is_number(a) ? at::native::wrapped_scalar_tensor(S(a)) : T(a);
+}
+int64_t I(const Arg &a) {
+  if (a.kind != Arg::Kind::Int) throw BindingError("expected an int, got " + ops::describe(a));
+  return a.i;
+}
+c10::optional<int64_t> OI(const Arg &a) {
+  return a.kind == Arg::Kind::None ? c10::nullopt : c10::optional<int64_t>(I(a));
+}
+bool B(const Arg &a) {
+  if (a.kind != Arg::Kind::Bool) throw BindingError("expected a bool, got " + ops::describe(a));
+  return a.b;
+}
+double F(const Arg &a) {
+  if (!is_number(a)) throw BindingError("expected a float, got " + ops::describe(a));
+  return S(a).toDouble();
+}
+std::vector<int64_t> IL(const Arg &a) { // int[1]: an int or a sequence of ints
+  if (a.kind == Arg::Kind::Int) return {a.i};
+  if (a.kind != Arg::Kind::Seq) throw BindingError("expected ints, got " + ops::describe(a));
+  std::vector<int64_t> out;
+  for (const Arg &x : a.items)
+    out.push_back(I(x));
+  return out;
+}
+std::vector<int64_t> SEQ(const Arg &a) { // int[]: a sequence only
+  if (a.kind != Arg::Kind::Seq)
+    throw BindingError("expected a tuple of ints, got " + ops::describe(a));
+  return IL(a);
+}
+c10::optional<at::ScalarType> OD(const Arg &a) {
+  if (a.kind == Arg::Kind::None) return c10::nullopt;
+  if (a.kind != Arg::Kind::DType) throw BindingError("expected a dtype, got " + ops::describe(a));
+  return aten(a.dtype);
+}
+c10::optional<at::Tensor> OT(const Arg &a) {
+  return a.kind == Arg::Kind::None ? c10::nullopt : c10::optional<at::Tensor>(T(a));
+}
+std::vector<at::Tensor> TL(const Arg &a) {
+  if (a.kind != Arg::Kind::Seq) throw BindingError("expected tensors, got " + ops::describe(a));
+  std::vector<at::Tensor> out;
+  for (const Arg &x : a.items)
+    out.push_back(T(x));
+  return out;
+}
+at::TensorOptions options(const Arg &dtype) {
+  at::TensorOptions o;
+  if (auto d = OD(dtype)) o = o.dtype(*d);
+  return o;
+}
+// The Python binding of factories sets requires_grad after creating the tensor.
+at::Tensor grad(at::Tensor t, const Arg &requires_grad) {
+  t.set_requires_grad(B(requires_grad));
+  return t;
+}
+
+Arg meta_of(const at::Tensor &t) {
+  TensorMeta m;
+  m.shape = t.sizes().vec();
+  m.dtype = ours(t.scalar_type());
+  m.device = *parse_device(t.device().str());
+  return Arg::of_tensor(m);
+}
+Arg metas_of(const std::vector<at::Tensor> &ts) {
+  std::vector<Arg> items;
+  for (const at::Tensor &t : ts)
+    items.push_back(meta_of(t));
+  return Arg::of_seq(items);
+}
+Arg ints_of(at::IntArrayRef v) {
+  std::vector<Arg> items;
+  for (int64_t x : v)
+    items.push_back(Arg::of_int(x));
+  return Arg::of_seq(items);
+}
+
+// An index as at::indexing sees it (Python lists become tensors, as in PyTorch's binding).
+at::indexing::TensorIndex index_of(const Arg &a) {
+  using namespace at::indexing;
+  auto opt = [](const Arg &x) {
+    return x.kind == Arg::Kind::None ? c10::optional<int64_t>() : I(x);
+  };
+  switch (a.kind) {
+  case Arg::Kind::Int:
+    return a.i;
+  case Arg::Kind::Bool:
+    return a.b;
+  case Arg::Kind::None:
+    return None;
+  case Arg::Kind::Ellipsis:
+    return Ellipsis;
+  case Arg::Kind::Slice:
+    return Slice(opt(a.items[0]), opt(a.items[1]), opt(a.items[2]));
+  case Arg::Kind::Tensor:
+    return a.tensor.dtype == DType::Bool || a.tensor.dtype == DType::UInt8 ? T(a) : T0(a);
+  case Arg::Kind::Seq: { // a flat list of ints or bools
+    bool bools = !a.items.empty() && a.items[0].kind == Arg::Kind::Bool;
+    std::vector<int64_t> v;
+    for (const Arg &x : a.items)
+      v.push_back(bools ? B(x) : I(x));
+    at::Tensor t = at::tensor(v, at::kLong);
+    return bools ? t.to(at::kBool) : t;
+  }
+  default:
+    throw BindingError("bad index " + ops::describe(a));
+  }
+}
+std::vector<at::indexing::TensorIndex> indices_of(const Arg &index) {
+  std::vector<at::indexing::TensorIndex> out;
+  // PyTorch treats a list holding slices, None, Ellipsis, tensors or sequences as a tuple.
+  auto tuple_like = [](const Arg &a) {
+    return a.kind == Arg::Kind::Slice || a.kind == Arg::Kind::None ||
+           a.kind == Arg::Kind::Ellipsis || a.kind == Arg::Kind::Tensor || a.kind == Arg::Kind::Seq;
+  };
+  if (index.kind == Arg::Kind::Seq &&
+      (!index.is_list || std::any_of(index.items.begin(), index.items.end(), tuple_like)))
+    for (const Arg &a : index.items)
+      out.push_back(index_of(a));
+  else
+    out.push_back(index_of(index));
+  return out;
+}
+
+at::Tensor sdpa_composite(const Bound &b) {
+  at::Tensor q = T(b[0]), k = T(b[1]), v = T(b[2]);
+  c10::optional<at::Tensor> mask = OT(b[3]);
+  double p = F(b[4]);
+  bool causal = B(b[5]);
+  if (b[6].kind != Arg::Kind::None) F(b[6]);
+  // The checks of PyTorch 2's SDPA front end, which 1.13 lacks.
+  if (q.scalar_type() != k.scalar_type() || q.scalar_type() != v.scalar_type())
+    throw std::runtime_error("dtypes");
+  if (q.dim() < 2 || k.dim() < 2 || v.dim() < 2) throw std::runtime_error("dims");
+  if (!at::isFloatingType(q.scalar_type())) throw std::runtime_error("float");
+  if (mask && causal) throw std::runtime_error("causal with mask");
+  if (mask && mask->scalar_type() != at::kBool && mask->scalar_type() != q.scalar_type())
+    throw std::runtime_error("mask dtype");
+  if (p < 0 || p > 1) throw std::runtime_error("p");
+  at::Tensor scores = at::matmul(q, k.transpose(-2, -1));
+  if (mask) {
+    at::Tensor m = *mask;
+    if (m.scalar_type() == at::kBool)
+      m = at::zeros(m.sizes(), q.options())
+              .masked_fill(m.logical_not(), -std::numeric_limits<double>::infinity());
+    scores.add_(m);
+  }
+  return at::matmul(at::softmax(scores, -1), v);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ATen runners, one per op, taking the arguments as bind() returns them.
+
+// c10::Error collects a backtrace per exception, which dominates the run time here.
+const bool no_backtraces = (c10::SetStackTraceFetcher([] { return std::string(); }), true);
+
+using Runner = std::function<Arg(const Bound &)>;
+#define R(expr) [](const Bound &b) -> Arg { return meta_of(expr); }
+#define RI(expr)                                                                                   \
+  [](const Bound &b) -> Arg {                                                                      \
+    at::Tensor self = T(b[0]);                                                                     \
+    expr;                                                                                          \
+    return meta_of(self);                                                                          \
+  }
+
+at::Tensor pow_of(const Bound &b) {
+  if (is_number(b[0]) && is_number(b[1])) throw BindingError("pow of two numbers");
+  if (is_number(b[0])) return at::pow(S(b[0]), T(b[1]));
+  if (is_number(b[1])) return at::pow(T(b[0]), S(b[1]));
+  return at::pow(T(b[0]), T(b[1]));
+}
+template <class F> Runner compare(F f) {
+  return [f](const Bound &b) -> Arg {
+    if (is_number(b[0]) && is_number(b[1])) throw BindingError("comparison of two numbers");
+    return meta_of(is_number(b[1]) ? f(T(b[0]), S(b[1])) : f(TS(b[0]), T(b[1])));
+  };
+}
+#define CMP(fn) compare([](const at::Tensor &a, const auto &b) { return fn(a, b); })
+at::Tensor where_of(const Bound &b) {
+  at::Tensor c = T(b[0]);
+  if (is_number(b[1]) && is_number(b[2])) return at::where(c, S(b[1]), S(b[2]));
+  if (is_number(b[1])) return at::where(c, S(b[1]), T(b[2]));
+  if (is_number(b[2])) return at::where(c, T(b[1]), S(b[2]));
+  return at::where(c, T(b[1]), T(b[2]));
+}
+c10::optional<c10::string_view> rounding(const Arg &a) {
+  if (a.kind == Arg::Kind::None) return c10::nullopt;
+  if (a.kind != Arg::Kind::Str) throw BindingError("rounding_mode");
+  return c10::string_view(a.s);
+}
+at::OptionalIntArrayRef optional_dims(const Arg &a, std::vector<int64_t> &storage) {
+  if (a.kind == Arg::Kind::None) return c10::nullopt;
+  storage = IL(a);
+  return at::IntArrayRef(storage);
+}
+std::vector<int64_t> all_dims(const Arg &a) {
+  return a.kind == Arg::Kind::None ? std::vector<int64_t>{} : IL(a);
+}
+Arg max_min(const Bound &b, bool is_max) {
+  if (b[1].kind == Arg::Kind::Tensor) {
+    if (B(b[2])) throw BindingError("keepdim with other");
+    return meta_of(is_max ? at::maximum(T(b[0]), T(b[1])) : at::minimum(T(b[0]), T(b[1])));
+  }
+  if (b[1].kind == Arg::Kind::None) {
+    if (B(b[2])) throw BindingError("keepdim without dim");
+    return meta_of(is_max ? at::max(T(b[0])) : at::min(T(b[0])));
+  }
+  auto [v, i] = is_max ? at::max(T(b[0]), I(b[1]), B(b[2])) : at::min(T(b[0]), I(b[1]), B(b[2]));
+  return metas_of({v, i});
+}
+Arg var_of(const Bound &b) {
+  if (b[2].kind != Arg::Kind::None && b[4].kind != Arg::Kind::None)
+    throw BindingError("unbiased and correction");
+  c10::optional<int64_t> correction;
+  if (b[2].kind != Arg::Kind::None) correction = B(b[2]) ? 1 : 0;
+  if (b[4].kind != Arg::Kind::None) correction = I(b[4]);
+  std::vector<int64_t> storage;
+  return meta_of(at::var(T(b[0]), optional_dims(b[1], storage), correction, B(b[3])));
+}
+Arg to_of(const Bound &b) {
+  at::Tensor t = T(b[0]);
+  at::TensorOptions o = t.options();
+  if (auto d = OD(b[2])) o = o.dtype(*d);
+  if (b[1].kind == Arg::Kind::Str)
+    o = o.device(at::Device(b[1].s));
+  else if (b[1].kind == Arg::Kind::Device)
+    o = o.device(at::Device(device_name(b[1].device)));
+  else if (b[1].kind != Arg::Kind::None)
+    throw BindingError("device");
+  return meta_of(t.to(o, B(b[3]), B(b[4])));
+}
+Arg repeat_interleave_of(const Bound &b) {
+  if (b[1].kind == Arg::Kind::Tensor)
+    return meta_of(at::repeat_interleave(T(b[0]), T(b[1]), OI(b[2]), OI(b[3])));
+  return meta_of(at::repeat_interleave(T(b[0]), I(b[1]), OI(b[2]), OI(b[3])));
+}
+Arg split_of(const Bound &b) {
+  if (b[1].kind == Arg::Kind::Int) return metas_of(at::split(T(b[0]), b[1].i, I(b[2])));
+  return metas_of(at::split_with_sizes(T(b[0]), SEQ(b[1]), I(b[2])));
+}
+Arg view_of(const Bound &b) {
+  if (b[1].kind == Arg::Kind::Seq && b[1].items.size() == 1 &&
+      b[1].items[0].kind == Arg::Kind::DType)
+    return meta_of(T(b[0]).view(aten(b[1].items[0].dtype)));
+  return meta_of(T(b[0]).view(IL(b[1])));
+}
+Arg embedding_of(const Bound &b) {
+  at::Tensor weight = T(b[1]);
+  int64_t padding = -1;
+  if (auto p = OI(b[2])) { // F.embedding's Python-level check and normalisation
+    if (weight.dim() < 1 || *p >= weight.size(0) || *p < -weight.size(0))
+      throw std::runtime_error("padding_idx");
+    padding = *p < 0 ? *p + weight.size(0) : *p;
+  }
+  if (b[3].kind != Arg::Kind::None) F(b[3]);
+  F(b[4]);
+  return meta_of(at::embedding(weight, T0(b[0]), padding, B(b[5]), B(b[6])));
+}
+Arg dropout_of(const Bound &b) {
+  double p = F(b[1]);
+  if (p < 0 || p > 1) throw std::runtime_error("dropout probability"); // F.dropout's ValueError
+  B(b[3]);
+  return meta_of(at::dropout(T(b[0]), p, B(b[2])));
+}
+Arg fill_value(const Bound &b, size_t i, at::Tensor &self, bool masked,
+               const at::Tensor &mask = {}) {
+  if (b[i].kind == Arg::Kind::Tensor)
+    masked ? self.masked_fill_(mask, T(b[i])) : self.fill_(T(b[i]));
+  else
+    masked ? self.masked_fill_(mask, S(b[i])) : self.fill_(S(b[i]));
+  return meta_of(self);
+}
+
+const std::map<Op, Runner> &runners() {
+  static const std::map<Op, Runner> r = {
+      {Op::add, R(at::add(TS(b[0]), TS(b[1]), S(b[2])))},
+      {Op::sub, R(at::sub(TS(b[0]), TS(b[1]), S(b[2])))},
+      {Op::mul, R(at::mul(TS(b[0]), TS(b[1])))},
+      {Op::div, R(at::div(TS(b[0]), TS(b[1]), rounding(b[2])))},
+      {Op::floor_divide, R(at::floor_divide(TS(b[0]), TS(b[1])))},
+      {Op::pow, R(pow_of(b))},
+      {Op::maximum, R(at::maximum(T(b[0]), T(b[1])))},
+      {Op::minimum, R(at::minimum(T(b[0]), T(b[1])))},
+      {Op::eq, CMP(at::eq)}, {Op::ne, CMP(at::ne)}, {Op::lt, CMP(at::lt)},
+      {Op::le, CMP(at::le)}, {Op::gt, CMP(at::gt)}, {Op::ge, CMP(at::ge)},
+      {Op::logical_and, R(at::logical_and(T(b[0]), T(b[1])))},
+      {Op::logical_or, R(at::logical_or(T(b[0]), T(b[1])))},
+      {Op::where, R(where_of(b))},
+      {Op::neg, R(at::neg(T(b[0])))}, {Op::abs, R(at::abs(T(b[0])))},
+      {Op::exp, R(at::exp(T(b[0])))}, {Op::log, R(at::log(T(b[0])))},
+      {Op::sqrt, R(at::sqrt(T(b[0])))}, {Op::rsqrt, R(at::rsqrt(T(b[0])))},
+      {Op::sin, R(at::sin(T(b[0])))}, {Op::cos, R(at::cos(T(b[0])))},
+      {Op::tanh, R(at::tanh(T(b[0])))}, {Op::sigmoid, R(at::sigmoid(T(b[0])))},
+      {Op::logical_not, R(at::logical_not(T(b[0])))},
+      {Op::relu, R((B(b[1]), at::relu(T(b[0]))))},
+      {Op::gelu, R(at::gelu(T(b[0]), b[1].kind == Arg::Kind::Str ? b[1].s : throw BindingError("approximate")))},
+      {Op::silu, R((B(b[1]), at::silu(T(b[0]))))},
+      {Op::dropout, dropout_of},
+      {Op::clone, R(at::clone(T(b[0])))},
+      {Op::contiguous, R(T(b[0]).contiguous())},
+      {Op::to, to_of},
+      {Op::type_as, R(T(b[0]).type_as(T(b[1])))},
+      {Op::to_float, R(T(b[0]).to(at::kFloat))}, {Op::to_half, R(T(b[0]).to(at::kHalf))},
+      {Op::to_bfloat16, R(T(b[0]).to(at::kBFloat16))}, {Op::to_long, R(T(b[0]).to(at::kLong))},
+      {Op::to_int, R(T(b[0]).to(at::kInt))}, {Op::to_bool, R(T(b[0]).to(at::kBool))},
+      {Op::sum, R(at::sum(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
+      {Op::mean, R(at::mean(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
+      {Op::amax, R(at::amax(T(b[0]), IL(b[1]), B(b[2])))},
+      {Op::max, [](const Bound &b) { return max_min(b, true); }},
+      {Op::min, [](const Bound &b) { return max_min(b, false); }},
+      {Op::argmax, R(at::argmax(T(b[0]), OI(b[1]), B(b[2])))},
+      {Op::var, var_of},
+      {Op::softmax, R(at::softmax(T(b[0]), I(b[1]), OD(b[2])))},
+      {Op::log_softmax, R(at::log_softmax(T(b[0]), I(b[1]), OD(b[2])))},
+      {Op::layer_norm, R(at::layer_norm(T(b[0]), SEQ(b[1]), OT(b[2]), OT(b[3]), F(b[4])))},
+      {Op::view, view_of},
+      {Op::reshape, R(at::reshape(T(b[0]), IL(b[1])))},
+      {Op::permute, R(T(b[0]).permute(IL(b[1])))},
+      {Op::transpose, R(at::transpose(T(b[0]), I(b[1]), I(b[2])))},
+      {Op::unsqueeze, R(at::unsqueeze(T(b[0]), I(b[1])))},
+      {Op::squeeze, R(b[1].kind == Arg::Kind::None ? at::squeeze(T(b[0])) : at::squeeze(T(b[0]), I(b[1])))},
+      {Op::flatten, R(at::flatten(T(b[0]), I(b[1]), I(b[2])))},
+      {Op::expand, R(T(b[0]).expand(IL(b[1])))},
+      {Op::expand_as, R(T(b[0]).expand_as(T(b[1])))},
+      {Op::repeat, R(T(b[0]).repeat(IL(b[1])))},
+      {Op::repeat_interleave, repeat_interleave_of},
+      {Op::cat, R(at::cat(TL(b[0]), I(b[1])))},
+      {Op::stack, R(at::stack(TL(b[0]), I(b[1])))},
+      {Op::split, split_of},
+      {Op::chunk, [](const Bound &b) { return metas_of(at::chunk(T(b[0]), I(b[1]), I(b[2]))); }},
+      {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
+      {Op::getitem, R(T(b[0]).index(indices_of(b[1])))},
+      {Op::index_select, R(at::index_select(T(b[0]), I(b[1]), T0(b[2])))},
+      {Op::gather, R((B(b[3]), at::gather(T(b[0]), I(b[1]), T0(b[2]))))},
+      {Op::masked_fill, R(b[2].kind == Arg::Kind::Tensor ? at::masked_fill(T(b[0]), T(b[1]), T(b[2])) : at::masked_fill(T(b[0]), T(b[1]), S(b[2])))},
+      {Op::index_copy, R(at::index_copy(T(b[0]), I(b[1]), T0(b[2]), T(b[3])))},
+      {Op::triu, R(at::triu(T(b[0]), I(b[1])))},
+      {Op::tril, R(at::tril(T(b[0]), I(b[1])))},
+      {Op::arange, R(grad(at::arange(S(b[0]), S(b[1]), S(b[2]), options(b[3])), b[5]))},
+      {Op::zeros, R(grad(at::zeros(IL(b[0]), options(b[1])), b[3]))},
+      {Op::ones, R(grad(at::ones(IL(b[0]), options(b[1])), b[3]))},
+      {Op::empty, R(grad(at::empty(IL(b[0]), options(b[1])), b[3]))},
+      {Op::full, R(grad(at::full(SEQ(b[0]), S(b[1]), options(b[2])), b[4]))},
+      {Op::zeros_like, R(grad(at::zeros_like(T(b[0]), options(b[1])), b[3]))},
+      {Op::ones_like, R(grad(at::ones_like(T(b[0]), options(b[1])), b[3]))},
+      {Op::empty_like, R(grad(at::empty_like(T(b[0]), options(b[1])), b[3]))},
+      {Op::full_like, R(grad(at::full_like(T(b[0]), S(b[1]), options(b[2])), b[4]))},
+      {Op::matmul, R(at::matmul(T(b[0]), T(b[1])))},
+      {Op::bmm, R(at::bmm(T(b[0]), T(b[1])))},
+      {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
+      {Op::embedding, embedding_of},
+      {Op::scaled_dot_product_attention, R(sdpa_composite(b))},
+      {Op::add_, RI(self.add_(TS(b[1]), S(b[2])))},
+      {Op::mul_, RI(self.mul_(TS(b[1])))},
+      {Op::copy_, RI(self.copy_(TS(b[1]), B(b[2])))},
+      {Op::index_copy_, RI(self.index_copy_(I(b[1]), T0(b[2]), T(b[3])))},
+      {Op::masked_fill_, [](const Bound &b) { at::Tensor self = T(b[0]); return fill_value(b, 2, self, true, T(b[1])); }},
+      {Op::zero_, RI(self.zero_())},
+      {Op::fill_, [](const Bound &b) { at::Tensor self = T(b[0]); return fill_value(b, 1, self, false); }},
+      {Op::setitem_, [](const Bound &b) -> Arg {
+         at::Tensor self = T(b[0]);
+         if (is_number(b[2])) self.index_put_(indices_of(b[1]), S(b[2]));
+         else self.index_put_(indices_of(b[1]), T(b[2]));
+         return meta_of(self);
+       }},
+      {Op::size, [](const Bound &b) -> Arg {
+         at::Tensor t = T(b[0]);
+         return b[1].kind == Arg::Kind::None ? ints_of(t.sizes()) : Arg::of_int(t.size(I(b[1])));
+       }},
+      {Op::dim, [](const Bound &b) { return Arg::of_int(T(b[0]).dim()); }},
+      {Op::numel, [](const Bound &b) { return Arg::of_int(T(b[0]).numel()); }},
+  };
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases and the comparison
+
+struct Case {
+  Op op;
+  std::vector<Arg> args;
+  ops::Kwargs kwargs;
+};
+
+struct Tally {
+  int checked = 0, accepted = 0, rejected = 0, kernel_gaps = 0, data_dependent = 0,
+      unrepresentable = 0, newer_rules = 0, failures = 0;
+  std::set<Op> ops_seen;
+};
+Tally tally;
+
+std::string show(const Case &c) {
+  std::string s = std::string(ops::info(c.op).torch_name) + "(";
+  for (size_t i = 0; i < c.args.size(); ++i)
+    s += (i ? ", " : "") + ops::describe(c.args[i]);
+  for (const auto &[k, v] : c.kwargs)
+    s += ", " + k + "=" + ops::describe(v);
+  return s + ")";
+}
+
+bool same(const Arg &a, const Arg &b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+  case Arg::Kind::Tensor:
+    return a.tensor.shape == b.tensor.shape && a.tensor.dtype == b.tensor.dtype &&
+           a.tensor.device == b.tensor.device;
+  case Arg::Kind::Int:
+    return a.i == b.i;
+  case Arg::Kind::Seq:
+    return a.items.size() == b.items.size() &&
+           std::equal(a.items.begin(), a.items.end(), b.items.begin(), same);
+  default:
+    return false;
+  }
+}
+
+bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a dtype
+  return aten_error.find("not implemented for 'Half'") != std::string::npos ||
+         aten_error.find("not implemented for 'ComplexHalf'") != std::string::npos;
+}
+
+bool has_mask_index(const Arg &index) {
+  if (index.kind == Arg::Kind::Tensor)
+    return index.tensor.dtype == DType::Bool || index.tensor.dtype == DType::UInt8;
+  return index.kind == Arg::Kind::Seq && !index.is_list &&
+         std::any_of(index.items.begin(), index.items.end(), has_mask_index);
+}
+
+// Where infer follows newer PyTorch (or CUDA) rather than the CPU kernels of 1.13, which accept
+// these by reading memory wrongly: masked_fill with a non-bool mask (rejected since PyTorch 2.0)
+// and index_select of a 0-dim tensor with other than one index (rejected on CUDA).
+bool newer_rule(const Case &c, const Bound &b) {
+  if (c.op == Op::masked_fill || c.op == Op::masked_fill_)
+    return b[1].kind == Arg::Kind::Tensor && b[1].tensor.dtype != DType::Bool &&
+           b[1].tensor.dtype != DType::UInt8;
+  if (c.op == Op::index_select)
+    return b[0].kind == Arg::Kind::Tensor && b[0].tensor.shape.empty() &&
+           b[2].kind == Arg::Kind::Tensor && b[2].tensor.shape != Shape{1} &&
+           !b[2].tensor.shape.empty();
+  return false;
+}
+
+void check(const Case &c) {
+  ++tally.checked;
+  tally.ops_seen.insert(c.op);
+  Bound bound;
+  try {
+    bound = ops::bind(c.op, c.args, c.kwargs);
+  } catch (const ops::OpError &e) {
+    ++tally.failures;
+    FAIL_CHECK("test case does not bind: " << show(c) << ": " << e.what());
+    return;
+  }
+  std::optional<Arg> mine, theirs;
+  std::string my_error, their_error;
+  try {
+    mine = ops::infer(c.op, bound);
+  } catch (const ops::OpError &e) {
+    my_error = e.what();
+  } catch (const std::exception &e) {
+    ++tally.failures;
+    FAIL_CHECK("infer threw a non-OpError for " << show(c) << ": " << e.what());
+    return;
+  }
+  bool unrepresentable = false;
+  try {
+    theirs = runners().at(c.op)(bound);
+  } catch (const Unrepresentable &e) {
+    unrepresentable = true;
+    their_error = e.what();
+  } catch (const std::exception &e) {
+    their_error = e.what();
+    their_error = their_error.substr(0, their_error.find('\n'));
+  }
+  bool mask_data = c.op == Op::setitem_ && has_mask_index(bound[1]) &&
+                   their_error.find("shape mismatch") != std::string::npos;
+  if (mine && theirs && same(*mine, *theirs)) {
+    ++tally.accepted;
+  } else if (!mine && !theirs && !unrepresentable) {
+    ++tally.rejected;
+  } else if (mine && !theirs && kernel_gap(their_error)) {
+    ++tally.kernel_gaps;
+  } else if ((!mine && theirs && my_error.find("depends on") != std::string::npos) ||
+             (mine && mask_data)) {
+    ++tally.data_dependent;
+  } else if (!mine && unrepresentable &&
+             my_error.find("thunderc does not support") != std::string::npos) {
+    ++tally.unrepresentable;
+  } else if (!mine && theirs && newer_rule(c, bound)) {
+    ++tally.newer_rules;
+  } else {
+    ++tally.failures;
+    FAIL_CHECK(show(c) << "\n  infer: " << (mine ? ops::describe(*mine) : "error: " + my_error)
+                       << "\n  ATen:  "
+                       << (theirs ? ops::describe(*theirs) : "error: " + their_error));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+constexpr DType Bool = DType::Bool, U8 = DType::UInt8, I8 = DType::Int8, I16 = DType::Int16,
+                I32 = DType::Int32, I64 = DType::Int64, F16 = DType::Float16,
+                BF16 = DType::BFloat16, F32 = DType::Float32, F64 = DType::Float64,
+                C64 = DType::Complex64;
+const std::vector<DType> all_dtypes = {Bool, U8, I8, I16, I32, I64, F16, BF16, F32, F64, C64};
+const std::vector<DType> some_dtypes = {Bool, I32, I64, BF16, F32, F64};
+const std::vector<Shape> shapes = {{},     {1},       {3}, {2, 3}, {1, 3},
+                                   {2, 1}, {4, 1, 3}, {0}, {0, 3}, {2, 0, 1}};
+
+Arg t(Shape s, DType d = F32) {
+  return Arg::of_tensor(TensorMeta{std::move(s), d, Device{}, false});
+}
+Arg i(int64_t v) {
+  return Arg::of_int(v);
+}
+Arg f(double v) {
+  return Arg::of_float(v);
+}
+Arg bl(bool v) {
+  return Arg::of_bool(v);
+}
+Arg none() {
+  return Arg::none();
+}
+Arg dt(DType d) {
+  return Arg::of_dtype(d);
+}
+Arg str(std::string s) {
+  return Arg::of_str(std::move(s));
+}
+Arg seq(std::vector<Arg> v) {
+  return Arg::of_seq(std::move(v));
+}
+Arg ints(const Shape &v) {
+  std::vector<Arg> items;
+  for (int64_t x : v)
+    items.push_back(i(x));
+  return seq(items);
+}
+Arg sl(Arg a, Arg b, Arg c) {
+  return Arg::of_slice(std::move(a), std::move(b), std::move(c));
+}
+const std::vector<Arg> numbers = {i(2), i(-1), f(2.5), bl(true)};
+
+void run(Op op, std::vector<Arg> args, ops::Kwargs kwargs = {}) {
+  check(Case{op, std::move(args), std::move(kwargs)});
+}
+
+void binary_cases(Op op, const ops::Kwargs &kw = {}) {
+  const std::vector<std::pair<Shape, Shape>> rank_pairs = {
+      {{2, 3}, {2, 3}}, {{2, 3}, {}}, {{}, {3}}, {{}, {}}, {{0, 3}, {3}}};
+  for (DType a : all_dtypes)
+    for (DType b : all_dtypes)
+      for (const auto &[sa, sb] : rank_pairs)
+        run(op, {t(sa, a), t(sb, b)}, kw);
+  for (const Shape &sa : shapes)
+    for (const Shape &sb : shapes)
+      run(op, {t(sa), t(sb, I64)}, kw);
+  for (DType d : all_dtypes)
+    for (const Arg &n : numbers)
+      for (const Shape &s : {Shape{2, 3}, Shape{}}) {
+        run(op, {t(s, d), n}, kw);
+        run(op, {n, t(s, d)}, kw);
+      }
+  for (const Arg &x : numbers)
+    for (const Arg &y : numbers)
+      run(op, {x, y}, kw);
+}
+
+void reduction_cases(Op op, bool list_dims, const std::vector<Arg> &dtypes_kw) {
+  std::vector<Arg> dims = {none(), i(0), i(-1), i(1), i(2), i(-3), i(3)};
+  if (list_dims)
+    for (const Shape &d : {Shape{0, 1}, Shape{1, 0}, Shape{0, 0}, Shape{}, Shape{-1}, Shape{0, 2}})
+      dims.push_back(ints(d));
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}, Shape{4, 1, 3}})
+    for (DType d : {Bool, U8, I32, I64, F16, BF16, F32, C64})
+      for (const Arg &dim : dims)
+        for (bool keepdim : {false, true}) {
+          ops::Kwargs kw = {{"keepdim", bl(keepdim)}};
+          if (dim.kind != Arg::Kind::None) kw.push_back({"dim", dim});
+          if (dtypes_kw.empty()) run(op, {t(s, d)}, kw);
+          for (const Arg &dtype : dtypes_kw) {
+            ops::Kwargs k2 = kw;
+            k2.push_back({"dtype", dtype});
+            run(op, {t(s, d)}, k2);
+          }
+        }
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("ops meta: elementwise binary ops against ATen") {
+  for (Op op :
+       {Op::add, Op::sub, Op::mul, Op::div, Op::floor_divide, Op::pow, Op::maximum, Op::minimum,
+        Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge, Op::logical_and, Op::logical_or})
+    binary_cases(op);
+  for (Op op : {Op::add, Op::sub})
+    for (const Arg &alpha : {i(2), f(0.5), bl(true)})
+      for (DType a : some_dtypes)
+        for (DType b : some_dtypes)
+          run(op, {t({2, 3}, a), t({3}, b)}, {{"alpha", alpha}});
+  for (const Arg &mode : {str("trunc"), str("floor"), str("round"), none()})
+    for (DType a : all_dtypes)
+      for (DType b : all_dtypes)
+        run(Op::div, {t({2, 3}, a), t({}, b)}, {{"rounding_mode", mode}});
+  for (DType d : all_dtypes)
+    for (const Arg &e : {i(-2), i(0), f(-0.5), bl(false)})
+      run(Op::pow, {t({2}, d), e});
+  for (DType c : {Bool, U8, F32})
+    for (DType a : some_dtypes)
+      for (DType b : some_dtypes) {
+        run(Op::where, {t({2, 3}, c), t({2, 3}, a), t({}, b)});
+        run(Op::where, {t({2, 1}, c), t({3}, a), i(2)});
+      }
+  for (const Shape &sc : shapes)
+    for (const Shape &sa : {Shape{}, Shape{3}, Shape{2, 3}})
+      for (const Arg &other : {t({1, 3}), f(1.5), i(1), bl(false)}) {
+        run(Op::where, {t(sc, Bool), t(sa), other});
+        run(Op::where, {t(sc, Bool), other, t(sa, I64)});
+      }
+  for (const Arg &x : numbers)
+    for (const Arg &y : numbers)
+      run(Op::where, {t({2}, Bool), x, y});
+}
+
+TEST_CASE("ops meta: unary ops and conversions against ATen") {
+  for (Op op : {Op::neg,         Op::abs,        Op::exp,     Op::log,      Op::sqrt,
+                Op::rsqrt,       Op::sin,        Op::cos,     Op::tanh,     Op::sigmoid,
+                Op::logical_not, Op::relu,       Op::gelu,    Op::silu,     Op::dropout,
+                Op::clone,       Op::contiguous, Op::type_as, Op::to_float, Op::to_half,
+                Op::to_bfloat16, Op::to_long,    Op::to_int,  Op::to_bool,  Op::to})
+    for (DType d : all_dtypes)
+      for (const Shape &s : {Shape{}, Shape{2, 3}, Shape{0, 2}}) {
+        if (op == Op::type_as) {
+          for (DType o : all_dtypes)
+            run(op, {t(s, d), t({4}, o)});
+        } else if (op == Op::to) {
+          for (DType o : all_dtypes)
+            run(op, {t(s, d), dt(o)});
+          run(op, {t(s, d), str("cpu")});
+          run(op, {t(s, d), str("cpu"), dt(F16)});
+          run(op, {t(s, d), t({5}, BF16)});
+          run(op, {t(s, d)}, {{"dtype", dt(I64)}, {"copy", bl(true)}});
+          run(op, {t(s, d)}, {{"device", str("cpu")}});
+        } else {
+          run(op, {t(s, d)});
+        }
+      }
+  for (const Arg &a : {str("none"), str("tanh"), str("exact"), i(0)})
+    for (DType d : {BF16, F32, F64, I64})
+      run(Op::gelu, {t({2}, d)}, {{"approximate", a}});
+  for (const Arg &p : {f(0.0), f(0.5), f(1.0), f(1.5), f(-0.1), i(0), i(1)})
+    for (const Arg &training : {bl(false), bl(true)})
+      for (DType d : {Bool, I64, F32})
+        run(Op::dropout, {t({2, 3}, d), p, training});
+}
+
+TEST_CASE("ops meta: reductions, softmax and layer_norm against ATen") {
+  reduction_cases(Op::sum, true, {});
+  reduction_cases(Op::sum, true, {dt(F64), dt(I32), dt(Bool)});
+  reduction_cases(Op::mean, true, {});
+  reduction_cases(Op::mean, true, {dt(F64), dt(I64)});
+  reduction_cases(Op::amax, true, {});
+  reduction_cases(Op::max, true, {});
+  reduction_cases(Op::min, false, {});
+  reduction_cases(Op::argmax, false, {});
+  reduction_cases(Op::var, true, {});
+  for (const Arg &unbiased : {bl(true), bl(false)}) {
+    run(Op::var, {t({2, 3}), unbiased});
+    run(Op::var, {t({2, 3}), i(1), unbiased});
+    run(Op::var, {t({2, 3}), i(1)}, {{"unbiased", unbiased}, {"correction", i(1)}});
+  }
+  for (const Arg &corr : {i(0), i(1), i(2)})
+    run(Op::var, {t({2, 3})}, {{"dim", i(0)}, {"correction", corr}});
+  for (Op op : {Op::max, Op::min})
+    for (DType a : some_dtypes) {
+      run(op, {t({2, 3}, a), t({3}, F32)});
+      run(op, {t({2, 3}, a), t({3}, F32)}, {{"keepdim", bl(true)}});
+    }
+  for (Op op : {Op::softmax, Op::log_softmax})
+    for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}})
+      for (DType d : {Bool, I64, F16, BF16, F32, F64, C64})
+        for (const Arg &dim : {i(0), i(-1), i(1), i(2), i(-3)})
+          for (const Arg &dtype : {none(), dt(F32), dt(F64), dt(I64), dt(BF16)})
+            run(op, {t(s, d), dim, dtype});
+  for (const Shape &s : {Shape{}, Shape{4}, Shape{2, 4}, Shape{3, 2, 4}, Shape{2, 3}})
+    for (const Shape &n : {Shape{}, Shape{4}, Shape{2, 4}, Shape{3}, Shape{1}})
+      for (int w = 0; w < 4; ++w)
+        for (DType d : {I64, BF16, F32, F64}) {
+          Arg weight = w == 0 ? none() : w == 1 ? t(n, d) : w == 2 ? t({4}, d) : t(n, F64);
+          Arg bias = w == 3 ? t(n, d) : w == 1 ? t(n, d) : none();
+          run(Op::layer_norm, {t(s, d), ints(n), weight, bias});
+        }
+  run(Op::layer_norm, {t({2, 4}), i(4)});
+  run(Op::layer_norm, {t({2, 4}), ints({4})}, {{"eps", f(1e-6)}});
+}
+
+TEST_CASE("ops meta: views and reshapes against ATen") {
+  const std::vector<Shape> in = {{}, {6}, {2, 3}, {2, 1, 3}, {0, 3}, {1}};
+  const std::vector<Shape> targets = {{},      {6},      {-1},      {3, 2},    {2, -1},
+                                      {-1, 3}, {-1, -1}, {1, 6, 1}, {4, -1},   {0, -1},
+                                      {0},     {-2, 3},  {2, 3},    {0, 3, -1}};
+  for (const Shape &s : in)
+    for (const Shape &target : targets)
+      for (Op op : {Op::view, Op::reshape}) {
+        run(op, {t(s), ints(target)});
+        std::vector<Arg> varargs = {t(s)};
+        for (int64_t x : target)
+          varargs.push_back(i(x));
+        if (!target.empty()) run(op, varargs);
+      }
+  for (DType to : {Bool, I16, F16, I32, F32, F64})
+    for (const Shape &s : {Shape{}, Shape{2, 4}, Shape{3}})
+      run(Op::view, {t(s, F32), dt(to)});
+  const std::vector<Shape> perms = {{},     {0},       {1, 0},    {0, 1}, {-1, 0},
+                                    {0, 0}, {2, 0, 1}, {0, 2, 1}, {1, 2}};
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 3, 4}})
+    for (const Shape &p : perms)
+      run(Op::permute, {t(s), ints(p)});
+  std::vector<int64_t> dims = {-4, -3, -2, -1, 0, 1, 2, 3};
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 1, 4}, Shape{1, 1}})
+    for (int64_t a : dims) {
+      for (int64_t b2 : dims)
+        run(Op::transpose, {t(s), i(a), i(b2)});
+      run(Op::unsqueeze, {t(s), i(a)});
+      run(Op::squeeze, {t(s), i(a)});
+      for (int64_t b2 : dims)
+        run(Op::flatten, {t(s), i(a), i(b2)});
+      run(Op::triu, {t(s), i(a)});
+      run(Op::tril, {t(s), i(a)});
+      run(Op::size, {t(s), i(a)});
+      for (const Arg &r : {i(0), i(2)})
+        run(Op::repeat_interleave, {t(s), r}, {{"dim", i(a)}});
+    }
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 1, 4}, Shape{1, 1}, Shape{0, 1}}) {
+    run(Op::squeeze, {t(s)});
+    run(Op::flatten, {t(s)});
+    run(Op::size, {t(s)});
+    run(Op::dim, {t(s)});
+    run(Op::numel, {t(s)});
+    for (const Arg &r : {i(0), i(3), i(-1)})
+      run(Op::repeat_interleave, {t(s), r});
+    run(Op::repeat_interleave, {t(s), i(2)},
+        {{"output_size", i(2 * std::max<int64_t>(1, s.empty() ? 1 : s[0]))}, {"dim", i(0)}});
+    run(Op::repeat_interleave, {t(s), t({}, I64)}, {{"dim", i(0)}});
+    run(Op::repeat_interleave, {t(s), t({s.empty() ? 1 : s[0]}, I64)},
+        {{"dim", i(0)}, {"output_size", i(s.empty() ? 1 : s[0])}});
+    run(Op::repeat_interleave, {t(s), t({2}, F32)}, {{"dim", i(0)}, {"output_size", i(2)}});
+  }
+  const std::vector<Shape> sizes = {{},      {3},       {-1},       {2, 3},      {2, -1},
+                                    {-1, 3}, {4, 2, 3}, {-1, 2, 3}, {4, -1, -1}, {2, 6},
+                                    {1, 3},  {0, 3},    {2, 0},     {-2, 3},     {3, 2, 1, 3}};
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{1, 3}, Shape{2, 3}, Shape{2, 1}})
+    for (const Shape &target : sizes) {
+      run(Op::expand, {t(s), ints(target)});
+      run(Op::repeat, {t(s), ints(target)});
+      if (target.size() == 2 && target[0] >= 0 && target[1] >= 0)
+        run(Op::expand_as, {t(s), t(target)});
+    }
+  for (const Shape &s : {Shape{}, Shape{5}, Shape{2, 5}})
+    for (int64_t d : {-3, -1, 0, 1, 2})
+      for (int64_t start : {-6, -5, -1, 0, 3, 5, 6})
+        for (int64_t len : {-1, 0, 2, 3})
+          run(Op::narrow, {t(s), i(d), i(start), i(len)});
+}
+
+TEST_CASE("ops meta: cat, stack, split and chunk against ATen") {
+  const std::vector<Shape> pieces = {{}, {0}, {2}, {2, 3}, {1, 3}, {2, 4}, {2, 3, 1}, {0, 3}};
+  for (const Shape &a : pieces)
+    for (const Shape &b : pieces)
+      for (int64_t d : {-3, -2, -1, 0, 1, 2}) {
+        run(Op::cat, {seq({t(a), t(b)}), i(d)});
+        run(Op::stack, {seq({t(a), t(b)}), i(d)});
+      }
+  for (DType a : all_dtypes)
+    for (DType b : all_dtypes) {
+      run(Op::cat, {seq({t({2}, a), t({3}, b)})});
+      run(Op::stack, {seq({t({2}, a), t({2}, b)})}, {{"dim", i(1)}});
+    }
+  run(Op::cat, {seq({})});
+  run(Op::cat, {seq({t({2}), t({0}), t({3})})});
+  run(Op::cat, {seq({t({0}), t({0})})});
+  run(Op::stack, {seq({t({2})})});
+  for (const Shape &s : {Shape{}, Shape{5}, Shape{0}, Shape{2, 6}})
+    for (int64_t d : {-3, -1, 0, 1}) {
+      for (int64_t n : {-1, 0, 1, 2, 3, 5, 7}) {
+        run(Op::split, {t(s), i(n), i(d)});
+        run(Op::chunk, {t(s), i(n), i(d)});
+      }
+      for (const Shape &sections : {Shape{2, 3}, Shape{5}, Shape{1, 1, 3}, Shape{0, 5},
+                                    Shape{-1, 6}, Shape{2, 4}, Shape{}, Shape{3, 3}, Shape{0}})
+        run(Op::split, {t(s), ints(sections)}, {{"dim", i(d)}});
+    }
+}
+
+TEST_CASE("ops meta: indexing against ATen") {
+  const std::vector<Arg> indices = {
+      i(0),
+      i(-1),
+      i(2),
+      i(-3),
+      i(3),
+      bl(true),
+      bl(false),
+      none(),
+      Arg::ellipsis(),
+      sl(none(), none(), none()),
+      sl(i(1), none(), none()),
+      sl(none(), i(-1), none()),
+      sl(i(-2), i(5), i(2)),
+      sl(i(4), i(1), none()),
+      sl(none(), none(), i(0)),
+      sl(none(), none(), i(-1)),
+      sl(i(-10), i(10), i(3)),
+      t({}, I64),
+      t({2}, I64),
+      t({2, 2}, I64),
+      t({3}, I32),
+      t({2}, F32),
+      t({2}, Bool),
+      t({}, Bool),
+      t({2, 3}, Bool),
+      t({3}, Bool),
+      t({2}, U8),
+      t({}, I32),
+      t({}, U8),
+      Arg::of_list({i(0), i(1)}),
+      Arg::of_list({bl(true), bl(false)}),
+      Arg::of_list({}),
+      Arg::of_list({i(0), sl(none(), none(), none())}),
+      Arg::of_list({none(), i(1)}),
+  };
+  const std::vector<Shape> selfs = {{}, {2, 3}, {2, 3, 4}, {3}};
+  for (const Shape &s : selfs) {
+    for (const Arg &a : indices)
+      run(Op::getitem, {t(s), a});
+    for (const Arg &a : indices)
+      for (const Arg &b : indices)
+        run(Op::getitem, {t(s), seq({a, b})});
+  }
+  const std::vector<Arg> few = {i(0),
+                                none(),
+                                Arg::ellipsis(),
+                                sl(i(1), none(), none()),
+                                t({2}, I64),
+                                t({2, 1}, I64),
+                                t({2, 3}, Bool),
+                                bl(true),
+                                t({}, I64),
+                                Arg::of_list({i(1), i(0)})};
+  for (const Arg &a : few)
+    for (const Arg &b : few)
+      for (const Arg &c : few)
+        run(Op::getitem, {t({2, 3, 4, 5}), seq({a, b, c})});
+  // setitem: the value must broadcast to the indexed shape.
+  for (const Arg &a : few)
+    for (const Arg &b : few)
+      for (const Arg &value : {f(1.5), i(2), t({}), t({5}), t({1, 1, 5}), t({4, 5}), t({3}),
+                               t({2}, F64), t({1, 5}, I64)})
+        run(Op::setitem_, {t({2, 3, 4, 5}), seq({a, b}), value});
+  for (const Arg &value : {t({6}), t({5}), t({1}), f(0.0), t({6}, I64)})
+    run(Op::setitem_, {t({2, 3}), t({2, 3}, Bool), value});
+  // index_select, gather, index_copy(_), masked_fill(_)
+  for (const Shape &s : {Shape{}, Shape{4}, Shape{3, 4}})
+    for (int64_t d : {-3, -1, 0, 1, 2})
+      for (const Shape &is : {Shape{}, Shape{2}, Shape{1}, Shape{2, 2}, Shape{0}, Shape{3, 4},
+                              Shape{3, 5}, Shape{4, 4}})
+        for (DType idt : {I64, I32, F32}) {
+          run(Op::index_select, {t(s), i(d), t(is, idt)});
+          run(Op::gather, {t(s), i(d), t(is, idt)});
+          for (const Shape &src :
+               {Shape{}, Shape{2}, Shape{2, 4}, Shape{3, 2}, Shape{1, 4}, Shape{3, 1}})
+            for (DType sdt : {F32, F64}) {
+              run(Op::index_copy, {t(s), i(d), t(is, idt), t(src, sdt)});
+              run(Op::index_copy_, {t(s), i(d), t(is, idt), t(src, sdt)});
+            }
+        }
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}})
+    for (const Shape &m : {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{2}})
+      for (DType mdt : {Bool, U8, I64, F32})
+        for (const Arg &v : {f(1.5), i(3), bl(true), t({}), t({1}), t({}, I64), str("x")})
+          for (Op op : {Op::masked_fill, Op::masked_fill_})
+            for (DType d : {I64, F32})
+              run(op, {t(s, d), t(m, mdt), v});
+}
+
+TEST_CASE("ops meta: factories against ATen") {
+  const std::vector<Arg> bounds = {i(0), i(3), i(-2), f(0.5), f(2.5), i(10)};
+  const std::vector<Arg> dtypes = {none(), dt(I64), dt(I32), dt(F32), dt(F16), dt(F64), dt(Bool)};
+  for (const Arg &dtype : dtypes) {
+    for (const Arg &end : bounds)
+      run(Op::arange, {end}, {{"dtype", dtype}});
+    for (const Arg &start : bounds)
+      for (const Arg &end : bounds)
+        for (const Arg &step : {i(1), i(2), i(-1), f(0.5), f(-1.5), i(0), f(0.3)})
+          run(Op::arange, {start, end, step}, {{"dtype", dtype}});
+  }
+  for (const Arg &rg : {bl(false), bl(true)})
+    for (const Arg &dtype : dtypes) {
+      for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{0, 2}, Shape{-1, 2}}) {
+        for (Op op : {Op::zeros, Op::ones, Op::empty}) {
+          run(op, {ints(s)}, {{"dtype", dtype}, {"requires_grad", rg}});
+          std::vector<Arg> varargs;
+          for (int64_t x : s)
+            varargs.push_back(i(x));
+          if (!s.empty()) run(op, varargs, {{"dtype", dtype}, {"device", str("cpu")}});
+        }
+        for (const Arg &v : numbers)
+          run(Op::full, {ints(s), v}, {{"dtype", dtype}, {"requires_grad", rg}});
+      }
+      for (DType d : {Bool, I64, F16, F32})
+        for (Op op : {Op::zeros_like, Op::ones_like, Op::empty_like})
+          run(op, {t({2, 3}, d)}, {{"dtype", dtype}, {"requires_grad", rg}});
+      for (const Arg &v : numbers)
+        run(Op::full_like, {t({2}, I32), v}, {{"dtype", dtype}, {"requires_grad", rg}});
+    }
+  run(Op::full, {i(3), f(1.0)});
+  run(Op::full, {ints({2}), str("x")});
+}
+
+TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen") {
+  const std::vector<Shape> ms = {{},        {3},       {4},          {2, 3},
+                                 {3, 4},    {3, 3},    {4, 3},       {2, 3, 4},
+                                 {2, 4, 5}, {1, 3, 4}, {5, 2, 3, 4}, {5, 1, 4, 3}};
+  for (const Shape &a : ms)
+    for (const Shape &b : ms) {
+      run(Op::matmul, {t(a), t(b)});
+      run(Op::bmm, {t(a), t(b)});
+    }
+  for (DType a : all_dtypes)
+    for (DType b : {Bool, I64, BF16, F32, F64}) {
+      run(Op::matmul, {t({2, 3}, a), t({3}, b)});
+      run(Op::bmm, {t({2, 2, 3}, a), t({2, 3, 1}, b)});
+    }
+  for (const Shape &in :
+       {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{5, 4, 2, 3}, Shape{2, 4}})
+    for (const Shape &w : {Shape{}, Shape{3}, Shape{5, 3}, Shape{3, 5}, Shape{2, 5, 3}})
+      for (const Shape &bias :
+           {Shape{0}, Shape{}, Shape{5}, Shape{1}, Shape{2, 5}, Shape{4, 1, 5}, Shape{3}})
+        run(Op::linear, {t(in), t(w), bias == Shape{0} ? none() : t(bias)});
+  for (DType a : {I64, BF16, F32, F64})
+    for (DType b : {BF16, F32, F64})
+      run(Op::linear, {t({2, 3}, a), t({5, 3}, b), t({5}, a)});
+  for (const Shape &in : {Shape{}, Shape{4}, Shape{2, 4}})
+    for (DType idt : {I64, I32, F32, Bool})
+      for (const Shape &w : {Shape{10, 3}, Shape{10}, Shape{2, 10, 3}})
+        for (const Arg &pad : {none(), i(0), i(9), i(10), i(-10), i(-11)})
+          run(Op::embedding, {t(in, idt), t(w, BF16)}, {{"padding_idx", pad}});
+  const std::vector<Shape> qs = {{2, 4, 5, 8}, {4, 5, 8}, {5, 8}, {8}, {1, 4, 5, 8}};
+  const std::vector<Shape> ks = {{2, 4, 6, 8}, {4, 6, 8}, {6, 8}, {2, 1, 6, 8}, {2, 4, 6, 7}};
+  const std::vector<Shape> vs = {{2, 4, 6, 3}, {6, 3}, {2, 4, 7, 3}, {4, 6, 3}};
+  const std::vector<Shape> masks = {{0},    {5, 6},          {6},   {2, 1, 5, 6},
+                                    {5, 7}, {1, 1, 1, 1, 6}, {5, 1}};
+  for (const Shape &q : qs)
+    for (const Shape &k : ks)
+      for (const Shape &v : vs)
+        for (const Shape &m : masks)
+          for (bool causal : {false, true})
+            run(Op::scaled_dot_product_attention,
+                {t(q), t(k), t(v), m == Shape{0} ? none() : t(m, Bool)},
+                {{"is_causal", bl(causal)}});
+  for (DType d : all_dtypes)
+    for (DType md : {Bool, F32, F64, BF16})
+      run(Op::scaled_dot_product_attention,
+          {t({2, 5, 8}, d), t({2, 6, 8}, d), t({2, 6, 3}, d), t({5, 6}, md)},
+          {{"dropout_p", f(0.0)}, {"scale", f(0.125)}});
+  run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}, F64), t({2, 6, 3})});
+  run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}), t({2, 6, 3})},
+      {{"dropout_p", f(1.5)}});
+}
+
+TEST_CASE("ops meta: in-place ops against ATen") {
+  for (Op op : {Op::add_, Op::mul_, Op::copy_})
+    for (DType a : all_dtypes)
+      for (DType b : all_dtypes)
+        for (const auto &[sa, sb] : std::vector<std::pair<Shape, Shape>>{
+                 {{2, 3}, {3}}, {{3}, {2, 3}}, {{2, 3}, {}}, {{}, {}}, {{2, 1}, {2, 3}}})
+          run(op, {t(sa, a), t(sb, b)});
+  for (Op op : {Op::add_, Op::mul_, Op::copy_, Op::fill_})
+    for (DType d : all_dtypes)
+      for (const Arg &n : numbers)
+        run(op, {t({2}, d), n});
+  run(Op::add_, {t({2}, I64), t({2}, I64)}, {{"alpha", f(0.5)}});
+  run(Op::add_, {t({2}, F32), t({2}, F32)}, {{"alpha", f(0.5)}});
+  for (DType d : all_dtypes)
+    for (const Shape &s : {Shape{}, Shape{1}, Shape{2}}) {
+      run(Op::fill_, {t({2, 3}, d), t(s, F64)});
+      run(Op::zero_, {t(s, d)});
+    }
+}
+
+TEST_CASE("ops meta: every op was compared against ATen") {
+  for (const ops::OpInfo &o : ops::all_ops()) {
+    CHECK_MESSAGE(runners().count(o.op), "no ATen runner for " << o.torch_name);
+    CHECK_MESSAGE(tally.ops_seen.count(o.op), "no generated case for " << o.torch_name);
+  }
+  std::cout << "ops meta: " << tally.checked
+            << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
+            << tally.rejected << " rejected alike, " << tally.kernel_gaps
+            << " CPU kernel gaps (Half), " << tally.data_dependent << " data-dependent shapes, "
+            << tally.unrepresentable << " complex128/complex32 results, " << tally.newer_rules
+            << " newer-PyTorch rules, " << tally.failures << " disagreements\n";
+  CHECK(tally.failures == 0);
+}
