@@ -349,12 +349,14 @@ private:
       break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
+      if (k == Kind::None) {
+        check("check_none", x, {});
+        break;
+      }
       const char *fn = k == Kind::Str                          ? "check_string_value"
                        : k == Kind::DType || k == Kind::Device ? "check_literal_like"
                                                                : "check_number_type_and_value";
-      if (k == Kind::None) fn = "check_none";
-      if (k == Kind::None) check(fn, x, {});
-      else check(fn, x, {Operand::lit(literal(gd.value))});
+      check(fn, x, {Operand::lit(literal(gd.value))});
       break;
     }
     case K::None: check("check_none", x, {}); break;
