@@ -29,8 +29,13 @@ run: deps build
 	@for f in prologue computation epilogue; do \
 	  echo "==> out/$(notdir $(basename $(SAMPLE)))/$$f.py"; cat out/$(notdir $(basename $(SAMPLE)))/$$f.py; done
 
+# Every test, then the core's tests again under AddressSanitizer + UBSan (the runtime and the
+# ATen comparisons are left out there: libtorch itself is not built with sanitizers).
+ASAN_TESTS ?= unit|traces|injection|outputs
 test: deps build
 	cd $(BUILD) && ctest --output-on-failure
+	$(MAKE) --no-print-directory asan
+
 
 bench: deps build
 	@ls bench/*.sh >/dev/null 2>&1 && for b in bench/*.sh; do bash $$b $(BUILD); done || echo "no benchmarks yet"
@@ -40,8 +45,9 @@ format:
 
 asan: deps
 	cmake -S . -B $(ASAN_BUILD) $(CMAKE_GEN) -DTHUNDERC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
-	cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure
+	cmake --build $(ASAN_BUILD) -j $(JOBS) --target thunderc unit_tests
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -R '^($(ASAN_TESTS))$$'
 
 # Fuzzes the whole pipeline for FUZZ_SECONDS (default 60) from samples/ and the test graphs;
 # findings land in $(FUZZ_BUILD)/findings/ (add each as a case under tests/errors/ once fixed).
