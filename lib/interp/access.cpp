@@ -16,17 +16,17 @@ bool all_digits(std::string_view s) {
 }
 
 const std::vector<std::string> &list_methods() {
-  static const std::vector<std::string> m = {"append", "extend", "pop",  "insert", "index", "count",
-                                             "copy",   "clear",  "remove", "reverse"};
+  static const std::vector<std::string> m = {"append", "extend", "pop",   "insert", "index",
+                                             "count",  "copy",   "clear", "remove", "reverse"};
   return m;
 }
 const std::vector<std::string> &dict_methods() {
-  static const std::vector<std::string> m = {"get", "keys",  "values", "items", "update",
-                                             "setdefault", "pop", "copy", "clear"};
+  static const std::vector<std::string> m = {"get",        "keys", "values", "items", "update",
+                                             "setdefault", "pop",  "copy",   "clear"};
   return m;
 }
 const std::vector<std::string> &str_methods() {
-  static const std::vector<std::string> m = {"startswith", "endswith", "join",  "lower", "upper",
+  static const std::vector<std::string> m = {"startswith", "endswith", "join",    "lower", "upper",
                                              "split",      "strip",    "replace", "format"};
   return m;
 }
@@ -105,8 +105,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     bool found = false;
     Value v = tensor_attr(obj, name, &found);
     if (found) return v;
-    if (ops::lookup_method(name) || name == "item" || name == "tolist" || name == "is_floating_point" ||
-        name == "element_size")
+    if (ops::lookup_method(name) || name == "item" || name == "tolist" ||
+        name == "is_floating_point" || name == "element_size")
       return h.method(obj, name);
     return std::nullopt;
   }
@@ -148,7 +148,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
       return d.index < 0 ? h.none(kComputed) : num(d.index);
     }
     return std::nullopt;
-  default: return std::nullopt;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -156,10 +157,12 @@ Value Interpreter::getattr(Value obj, const std::string &name) {
   if (auto v = try_getattr(obj, name)) return *v;
   std::vector<std::string> names;
   if (h.is(obj, Kind::Object) || h.is(obj, Kind::Dataclass) || h.is(obj, Kind::Module)) {
-    for (const Entry &e : h.entries(obj)) names.emplace_back(h.symbol(e.name));
+    for (const Entry &e : h.entries(obj))
+      names.emplace_back(h.symbol(e.name));
     for (const ClassDecl *c = g.find_class(std::string(h.name(obj))); c;
          c = c->base.empty() ? nullptr : g.find_class(c->base))
-      for (const auto &[m, fn] : c->methods) names.push_back(m);
+      for (const auto &[m, fn] : c->methods)
+        names.push_back(m);
     rely_hasattr(obj, name, false);
   }
   if (h.is(obj, Kind::Tensor))
@@ -174,14 +177,18 @@ Value Interpreter::getattr(Value obj, const std::string &name) {
 void Interpreter::setattr(Value obj, const std::string &name, Value value) {
   Kind k = h.kind(obj);
   if (k == Kind::Object || k == Kind::Dataclass) {
-    h.set_attr(obj, name, value, k == Kind::Dataclass && h.find_attr(obj, name) ? Slot::Field : Slot::Attr);
+    h.set_attr(obj, name, value,
+               k == Kind::Dataclass && h.find_attr(obj, name) ? Slot::Field : Slot::Attr);
     if (h.from_input(obj))
-      record_effect(SideEffect{.kind = SideEffect::Kind::SetAttr, .target = obj, .name = name, .value = value},
-                    "." + name);
+      record_effect(
+          SideEffect{
+              .kind = SideEffect::Kind::SetAttr, .target = obj, .name = name, .value = value},
+          "." + name);
     return;
   }
   if (k != Kind::Module)
-    fail(fmt::format("cannot set attribute {} of a {} object", py_str(name), py_str(h.type_name(obj))));
+    fail(fmt::format("cannot set attribute {} of a {} object", py_str(name),
+                     py_str(h.type_name(obj))));
   Entry *e = h.find_attr(obj, name);
   Slot slot = e ? e->slot : h.is(value, Kind::Module) ? Slot::Submodule : Slot::Attr;
   bool input = h.from_input(obj);
@@ -199,8 +206,11 @@ void Interpreter::setattr(Value obj, const std::string &name, Value value) {
     fail(fmt::format("cannot assign {} to sub-module {}", h.repr(value), py_str(name)));
   h.set_attr(obj, name, value, slot);
   if (!input) return;
-  SideEffect effect{.kind = slot == Slot::Buffer ? SideEffect::Kind::SetBuffer : SideEffect::Kind::SetAttr,
-                    .target = obj, .name = name, .value = value};
+  SideEffect effect{.kind = slot == Slot::Buffer ? SideEffect::Kind::SetBuffer
+                                                 : SideEffect::Kind::SetAttr,
+                    .target = obj,
+                    .name = name,
+                    .value = value};
   auto mp = h.module_path(h.prov(obj));
   effect.module_path = mp ? mp->path + "." + name : name;
   effect.module_root = mp ? mp->root : h.prov(obj);
@@ -220,7 +230,8 @@ int64_t Interpreter::seq_index(Value seq, Value index, size_t size) {
     i += n;
   }
   if (i < 0 || i >= n)
-    fail(fmt::format("{} index {} is out of range (length {})", h.type_name(seq), h.as_int(index), n));
+    fail(fmt::format("{} index {} is out of range (length {})", h.type_name(seq), h.as_int(index),
+                     n));
   return i;
 }
 
@@ -229,7 +240,8 @@ struct SliceRange {
   int64_t start, stop, step;
   std::vector<size_t> indices() const {
     std::vector<size_t> out;
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) out.push_back(size_t(i));
+    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+      out.push_back(size_t(i));
     return out;
   }
 };
@@ -267,8 +279,10 @@ Value Interpreter::getitem(Value obj, Value index) {
     if (h.is(index, Kind::Slice)) {
       rely_len(obj);
       std::vector<Value> out;
-      for (size_t i : slice_range(*this, index, int64_t(n)).indices()) out.push_back(read_item(obj, i));
-      return h.is(obj, Kind::Tuple) ? h.tuple(std::move(out), new_record()) : h.list(std::move(out), new_record());
+      for (size_t i : slice_range(*this, index, int64_t(n)).indices())
+        out.push_back(read_item(obj, i));
+      return h.is(obj, Kind::Tuple) ? h.tuple(std::move(out), new_record())
+                                    : h.list(std::move(out), new_record());
     }
     return read_item(obj, size_t(seq_index(obj, index, n)));
   }
@@ -277,7 +291,8 @@ Value Interpreter::getitem(Value obj, Value index) {
     std::string_view s = h.as_str(obj);
     if (h.is(index, Kind::Slice)) {
       std::string out;
-      for (size_t i : slice_range(*this, index, int64_t(s.size())).indices()) out += s[i];
+      for (size_t i : slice_range(*this, index, int64_t(s.size())).indices())
+        out += s[i];
       return h.str(out, kComputed);
     }
     return h.str(s.substr(size_t(seq_index(obj, index, s.size())), 1), kComputed);
@@ -328,14 +343,18 @@ Value Interpreter::getitem(Value obj, Value index) {
       if (!e) fail(fmt::format("{} has no sub-module {}", h.type_name(obj), i));
       return read_entry(obj, *e);
     }
-    fail(fmt::format("{} indices must be integers, slices or str, not {}", h.type_name(obj), h.type_name(index)));
+    fail(fmt::format("{} indices must be integers, slices or str, not {}", h.type_name(obj),
+                     h.type_name(index)));
   }
-  case Kind::Tensor: return tensor_op(ops::Op::getitem, {obj, index}, {});
+  case Kind::Tensor:
+    return tensor_op(ops::Op::getitem, {obj, index}, {});
   case Kind::Object:
   case Kind::Dataclass:
-    if (find_method(h.name(obj), "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
+    if (find_method(h.name(obj), "__getitem__"))
+      return call_method(obj, "__getitem__", {index}, {});
     break;
-  default: break;
+  default:
+    break;
   }
   fail(fmt::format("{} object is not subscriptable", py_str(h.type_name(obj))));
 }
@@ -354,7 +373,8 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
         if (with.size() != at.size())
           fail(fmt::format("attempt to assign sequence of size {} to extended slice of size {}",
                            with.size(), at.size()));
-        for (size_t k = 0; k < at.size(); ++k) items[at[k]] = with[k];
+        for (size_t k = 0; k < at.size(); ++k)
+          items[at[k]] = with[k];
       } else {
         int64_t stop = std::max(r.start, r.stop);
         items.erase(items.begin() + r.start, items.begin() + stop);
@@ -366,7 +386,10 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
     h.items_mut(obj)[i] = value;
     alias_items.erase(uint64_t(obj.id) << 32 | i);
     if (h.from_input(obj))
-      record_effect(SideEffect{.kind = SideEffect::Kind::SetItem, .target = obj, .key = num(int64_t(i)), .value = value},
+      record_effect(SideEffect{.kind = SideEffect::Kind::SetItem,
+                               .target = obj,
+                               .key = num(int64_t(i)),
+                               .value = value},
                     "[" + std::to_string(i) + "]");
     return;
   }
@@ -377,11 +400,15 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
     if (input) snapshot(obj);
     h.set_key(obj, index, value);
     if (input)
-      record_effect(SideEffect{.kind = SideEffect::Kind::SetItem, .target = obj, .key = index, .value = value},
-                    "[" + h.repr(index) + "]");
+      record_effect(
+          SideEffect{
+              .kind = SideEffect::Kind::SetItem, .target = obj, .key = index, .value = value},
+          "[" + h.repr(index) + "]");
     return;
   }
-  case Kind::Tensor: tensor_op(ops::Op::setitem_, {obj, index, value}, {}); return;
+  case Kind::Tensor:
+    tensor_op(ops::Op::setitem_, {obj, index, value}, {});
+    return;
   case Kind::Object:
   case Kind::Dataclass:
   case Kind::Module:
@@ -390,7 +417,8 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
       return;
     }
     break;
-  default: break;
+  default:
+    break;
   }
   fail(fmt::format("{} object does not support item assignment", py_str(h.type_name(obj))));
 }
@@ -403,11 +431,13 @@ std::vector<Value> Interpreter::iterate(Value v) {
   case Kind::Tuple:
   case Kind::List:
     rely_len(v);
-    for (size_t i = 0; i < h.items(v).size(); ++i) out.push_back(read_item(v, i));
+    for (size_t i = 0; i < h.items(v).size(); ++i)
+      out.push_back(read_item(v, i));
     return out;
   case Kind::Dict:
     rely_keys(v, true);
-    for (const Entry &e : h.entries(v)) out.push_back(e.key);
+    for (const Entry &e : h.entries(v))
+      out.push_back(e.key);
     return out;
   case Kind::Range: {
     auto r = h.items(v);
@@ -420,7 +450,8 @@ std::vector<Value> Interpreter::iterate(Value v) {
   }
   case Kind::Str:
     rely(v);
-    for (char c : h.as_str(v)) out.push_back(h.str(std::string(1, c), kComputed));
+    for (char c : h.as_str(v))
+      out.push_back(h.str(std::string(1, c), kComputed));
     return out;
   case Kind::Module: {
     const std::string &base = builtin_base(h.name(v));
@@ -433,18 +464,19 @@ std::vector<Value> Interpreter::iterate(Value v) {
     rely_len(v);
     for (const Entry &e : h.entries(v))
       if (e.slot == Slot::Submodule) out.push_back(read_entry(v, e));
-    if (out.empty() && base != "torch.nn.ModuleList" && base != "torch.nn.Sequential")
-      break;
+    if (out.empty() && base != "torch.nn.ModuleList" && base != "torch.nn.Sequential") break;
     return out;
   }
   case Kind::Tensor: {
-    const TensorMeta &m = h.meta(h.current(v));
-    if (m.shape.empty()) fail("iteration over a 0-d tensor");
+    std::vector<int64_t> shape = h.meta(h.current(v)).shape;
+    if (shape.empty()) fail("iteration over a 0-d tensor");
     rely_meta(v);
-    for (int64_t i = 0; i < m.shape[0]; ++i) out.push_back(tensor_op(ops::Op::getitem, {v, num(i)}, {}));
+    for (int64_t i = 0; i < shape[0]; ++i)
+      out.push_back(tensor_op(ops::Op::getitem, {v, num(i)}, {}));
     return out;
   }
-  default: break;
+  default:
+    break;
   }
   fail(fmt::format("{} object is not iterable", py_str(h.type_name(v))));
 }

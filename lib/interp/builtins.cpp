@@ -10,23 +10,31 @@
 #include <algorithm>
 #include <cmath>
 #include <concepts>
-#include <numeric>
 #include <fmt/format.h>
+#include <numeric>
 
 namespace thunderc::interp {
 
 namespace {
-std::string label(const std::string &s) { return s; }
-template <class F> requires std::invocable<F> std::string label(const F &f) { return f(); }
+std::string label(const std::string &s) {
+  return s;
+}
+template <class F>
+requires std::invocable<F> std::string label(const F &f) {
+  return f();
+}
 
 // Checks the argument count; `name` is a string or a callable making one (built only on error).
 template <class Name>
 void arity(Interpreter &in, const Name &name, const Args &args, const Kwargs &kwargs, size_t min,
            size_t max, bool kwargs_ok = false) {
-  if (!kwargs_ok && !kwargs.empty()) in.fail(fmt::format("{}() takes no keyword arguments", label(name)));
+  if (!kwargs_ok && !kwargs.empty())
+    in.fail(fmt::format("{}() takes no keyword arguments", label(name)));
   if (args.size() < min || args.size() > max)
-    in.fail(min == max ? fmt::format("{}() takes {} argument{} ({} given)", label(name), min, min == 1 ? "" : "s", args.size())
-                       : fmt::format("{}() takes {} to {} arguments ({} given)", label(name), min, max, args.size()));
+    in.fail(min == max ? fmt::format("{}() takes {} argument{} ({} given)", label(name), min,
+                                     min == 1 ? "" : "s", args.size())
+                       : fmt::format("{}() takes {} to {} arguments ({} given)", label(name), min,
+                                     max, args.size()));
 }
 
 std::optional<Value> kwarg(const Kwargs &kwargs, std::string_view name) {
@@ -37,11 +45,13 @@ std::optional<Value> kwarg(const Kwargs &kwargs, std::string_view name) {
 } // namespace
 
 namespace {
-std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kwargs) {
+std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
+                                   Kwargs &kwargs) {
   Heap &h = in.h;
   std::string op = name.substr(9); // after "operator."
   bool tensor = false;
-  for (Value a : args) tensor |= h.is(a, Kind::Tensor);
+  for (Value a : args)
+    tensor |= h.is(a, Kind::Tensor);
   if (op == "setitem") {
     arity(in, name, args, kwargs, 3, 3);
     in.setitem(args[0], args[1], args[2]);
@@ -51,15 +61,17 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     arity(in, name, args, kwargs, 2, 2);
     return in.getitem(args[0], args[1]);
   }
-  static const std::vector<std::string> unary = {"neg", "pos", "abs", "invert", "not_", "truth", "index"};
+  static const std::vector<std::string> unary = {"neg",  "pos",   "abs",  "invert",
+                                                 "not_", "truth", "index"};
   bool is_unary = std::find(unary.begin(), unary.end(), op) != unary.end();
   arity(in, name, args, kwargs, is_unary ? 1 : 2, is_unary ? 1 : 2);
-  if (tensor && op != "is_" && op != "is_not" && op != "contains" && op != "not_" && op != "truth") {
+  if (tensor && op != "is_" && op != "is_not" && op != "contains" && op != "not_" &&
+      op != "truth") {
     if (op == "pos") return args[0];
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       // Python's reflected operators: 2 * t is t.__rmul__(2) = torch.mul(t, 2).
       static const std::vector<std::pair<std::string, std::string>> flipped = {
-          {"add", "add"}, {"mul", "mul"}, {"eq", "eq"}, {"ne", "ne"}, {"lt", "gt"},
+          {"add", "add"}, {"mul", "mul"}, {"eq", "eq"}, {"ne", "ne"},     {"lt", "gt"},
           {"le", "ge"},   {"gt", "lt"},   {"ge", "le"}, {"and_", "and_"}, {"or_", "or_"}};
       for (const auto &[from, to] : flipped)
         if (op == from) {
@@ -72,7 +84,8 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
         return in.tensor_op(ops::Op::add, {neg, args[0]}, {});
       }
     }
-    if (auto tensor_op = ops::lookup_function("operator." + op)) return in.tensor_op(*tensor_op, args, kwargs);
+    if (auto tensor_op = ops::lookup_function("operator." + op))
+      return in.tensor_op(*tensor_op, args, kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }
   if (is_unary) return in.unary(op, args[0]);
@@ -111,7 +124,8 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
     if (!h.is(args[0], Kind::Float)) return in.num(in.to_int(args[0], "a math argument"));
     double x = f(0);
     double r = fn == "floor" ? std::floor(x) : fn == "ceil" ? std::ceil(x) : std::trunc(x);
-    if (!std::isfinite(r) || std::fabs(r) > 9.2e18) in.fail(fmt::format("{}: cannot convert {} to an int", name, x));
+    if (!std::isfinite(r) || std::fabs(r) > 9.2e18)
+      in.fail(fmt::format("{}: cannot convert {} to an int", name, x));
     return in.num(static_cast<int64_t>(r));
   }
   if (fn == "isqrt") {
@@ -119,30 +133,38 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
     int64_t x = in.to_int(args[0], "math.isqrt() argument");
     if (x < 0) in.fail("math.isqrt: argument must be nonnegative");
     int64_t r = static_cast<int64_t>(std::sqrt(static_cast<double>(x)));
-    while (r * r > x) --r;
-    while ((r + 1) * (r + 1) <= x) ++r;
+    while (r * r > x)
+      --r;
+    while ((r + 1) * (r + 1) <= x)
+      ++r;
     return in.num(r);
   }
   if (fn == "gcd") {
     int64_t r = 0;
-    for (Value a : args) r = std::gcd(r, in.to_int(a, "math.gcd() argument"));
+    for (Value a : args)
+      r = std::gcd(r, in.to_int(a, "math.gcd() argument"));
     return in.num(r);
   }
   if (fn == "isfinite" || fn == "isinf" || fn == "isnan") {
     arity(in, name, args, kwargs, 1, 1);
     double x = f(0);
-    return h.boolean(fn == "isfinite" ? std::isfinite(x) : fn == "isinf" ? std::isinf(x) : std::isnan(x), kComputed);
+    return h.boolean(fn == "isfinite" ? std::isfinite(x)
+                     : fn == "isinf"  ? std::isinf(x)
+                                      : std::isnan(x),
+                     kComputed);
   }
   if (fn == "prod") {
     Value r = in.num(1);
-    for (Value a : in.iterate(args.at(0))) r = in.binary("mul", r, a);
+    for (Value a : in.iterate(args.at(0)))
+      r = in.binary("mul", r, a);
     return r;
   }
   in.fail(fmt::format("{} is not supported", name));
 }
 } // namespace
 
-std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &args, Kwargs &kwargs) {
+std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &args,
+                                               Kwargs &kwargs) {
   if (name.starts_with("operator.")) return operator_call(*this, name, args, kwargs);
   if (name.starts_with("math.")) return math_call(*this, name, args, kwargs);
   if (name == "torch.is_tensor") {
@@ -162,10 +184,18 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     arity(*this, name, args, kwargs, 1, 1);
     Value x = args[0];
     switch (h.kind(x)) {
-    case Kind::Tuple: case Kind::List: rely_len(x); return num(int64_t(h.items(x).size()));
-    case Kind::Dict: rely_len(x); return num(int64_t(h.entries(x).size()));
-    case Kind::Str: rely(x); return num(int64_t(h.as_str(x).size()));
-    case Kind::Range: return num(int64_t(iterate(x).size()));
+    case Kind::Tuple:
+    case Kind::List:
+      rely_len(x);
+      return num(int64_t(h.items(x).size()));
+    case Kind::Dict:
+      rely_len(x);
+      return num(int64_t(h.entries(x).size()));
+    case Kind::Str:
+      rely(x);
+      return num(int64_t(h.as_str(x).size()));
+    case Kind::Range:
+      return num(int64_t(iterate(x).size()));
     case Kind::Tensor: {
       rely_meta(x);
       const TensorMeta &m = h.meta(h.current(x));
@@ -182,15 +212,18 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
         return num(int64_t(submodules(x).size()));
       }
       break;
-    default: break;
+    default:
+      break;
     }
     fail(fmt::format("object of type {} has no len()", py_str(h.type_name(x))));
   }
   if (fn == "range") {
     arity(*this, name, args, kwargs, 1, 3);
     int64_t start = 0, stop, step = 1;
-    if (args.size() == 1) stop = to_int(args[0], "range() argument");
-    else start = to_int(args[0], "range() argument"), stop = to_int(args[1], "range() argument");
+    if (args.size() == 1)
+      stop = to_int(args[0], "range() argument");
+    else
+      start = to_int(args[0], "range() argument"), stop = to_int(args[1], "range() argument");
     if (args.size() == 3) step = to_int(args[2], "range() argument");
     if (step == 0) fail("range() arg 3 must not be zero");
     return h.range(start, stop, step);
@@ -200,7 +233,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     int64_t start = args.size() == 2 ? to_int(args[1], "enumerate() start") : 0;
     if (auto s = kwarg(kwargs, "start")) start = to_int(*s, "enumerate() start");
     std::vector<Value> out;
-    for (Value x : iterate(args[0])) out.push_back(h.tuple({num(start++), x}, kComputed));
+    for (Value x : iterate(args[0]))
+      out.push_back(h.tuple({num(start++), x}, kComputed));
     return h.tuple(std::move(out), new_record());
   }
   if (fn == "zip") {
@@ -219,14 +253,16 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     std::vector<Value> out;
     for (size_t i = 0; i < n; ++i) {
       std::vector<Value> row;
-      for (const auto &it : its) row.push_back(it[i]);
+      for (const auto &it : its)
+        row.push_back(it[i]);
       out.push_back(h.tuple(std::move(row), kComputed));
     }
     return h.tuple(std::move(out), new_record());
   }
   if (fn == "isinstance" || fn == "issubclass") {
     arity(*this, name, args, kwargs, 2, 2);
-    std::vector<Value> classes = h.is(args[1], Kind::Tuple) ? iterate(args[1]) : std::vector<Value>{args[1]};
+    std::vector<Value> classes =
+        h.is(args[1], Kind::Tuple) ? iterate(args[1]) : std::vector<Value>{args[1]};
     std::string cls;
     if (fn == "isinstance") {
       rely_type(args[0]);
@@ -236,7 +272,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
       cls = std::string(h.name(args[0]));
     }
     for (Value c : classes) {
-      if (!h.is(c, Kind::Class)) fail(fmt::format("{}() arg 2 must be a class or a tuple of classes", fn));
+      if (!h.is(c, Kind::Class))
+        fail(fmt::format("{}() arg 2 must be a class or a tuple of classes", fn));
       if (is_subclass(cls, std::string(h.name(c)))) return h.boolean(true, kComputed);
     }
     return h.boolean(false, kComputed);
@@ -268,12 +305,17 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "int" || fn == "float" || fn == "bool" || fn == "str") {
     arity(*this, name, args, kwargs, 0, 1);
-    if (args.empty()) return fn == "int" ? num(0) : fn == "float" ? h.floating(0, kComputed)
-                          : fn == "bool" ? h.boolean(false, kComputed) : h.str("", kComputed);
+    if (args.empty())
+      return fn == "int"     ? num(0)
+             : fn == "float" ? h.floating(0, kComputed)
+             : fn == "bool"  ? h.boolean(false, kComputed)
+                             : h.str("", kComputed);
     Value x = args[0];
     if (h.is(x, Kind::Tensor)) {
       if (auto s = backend->scalar(resolve(x), h)) {
-        double f = s->kind == ops::Arg::Kind::Float ? s->f : double(s->kind == ops::Arg::Kind::Bool ? s->b : s->i);
+        double f = s->kind == ops::Arg::Kind::Float
+                       ? s->f
+                       : double(s->kind == ops::Arg::Kind::Bool ? s->b : s->i);
         if (fn == "int") return num(int64_t(f));
         if (fn == "float") return h.floating(f, kComputed);
         if (fn == "bool") return h.boolean(f != 0, kComputed);
@@ -304,7 +346,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     if (fn == "float") return h.floating(to_float(x, "float() argument"), kComputed);
     if (h.is(x, Kind::Float)) {
       double f = to_float(x, "int() argument");
-      if (!std::isfinite(f) || std::fabs(f) > 9.2e18) fail(fmt::format("cannot convert float {} to an int", f));
+      if (!std::isfinite(f) || std::fabs(f) > 9.2e18)
+        fail(fmt::format("cannot convert float {} to an int", f));
       return num(static_cast<int64_t>(f));
     }
     return num(to_int(x, "int() argument"));
@@ -321,7 +364,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "divmod") {
     arity(*this, name, args, kwargs, 2, 2);
-    return h.tuple({binary("floordiv", args[0], args[1]), binary("mod", args[0], args[1])}, kComputed);
+    return h.tuple({binary("floordiv", args[0], args[1]), binary("mod", args[0], args[1])},
+                   kComputed);
   }
   if (fn == "pow") {
     arity(*this, name, args, kwargs, 2, 2);
@@ -357,7 +401,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     if (reverse) std::reverse(xs.begin(), xs.end());
     return h.list(std::move(xs), new_record());
   }
-  if (fn == "tuple" || fn == "list" || fn == "dict") return construct(name, std::move(args), std::move(kwargs));
+  if (fn == "tuple" || fn == "list" || fn == "dict")
+    return construct(name, std::move(args), std::move(kwargs));
   if (fn == "getattr" || fn == "hasattr") {
     arity(*this, name, args, kwargs, 2, fn == "getattr" ? 3 : 2);
     if (!h.is(args[1], Kind::Str)) fail(fmt::format("{}(): attribute name must be a string", fn));
@@ -381,9 +426,10 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     arity(*this, name, args, kwargs, 1, 1);
     Kind k = h.kind(args[0]);
     rely_type(args[0]);
-    return h.boolean(k == Kind::Function || k == Kind::Builtin || k == Kind::Method || k == Kind::Class ||
-                         k == Kind::Module || ((k == Kind::Object || k == Kind::Dataclass) &&
-                                               find_method(h.name(args[0]), "__call__")),
+    return h.boolean(k == Kind::Function || k == Kind::Builtin || k == Kind::Method ||
+                         k == Kind::Class || k == Kind::Module ||
+                         ((k == Kind::Object || k == Kind::Dataclass) &&
+                          find_method(h.name(args[0]), "__call__")),
                      kComputed);
   }
   if (fn == "print") return h.none();
@@ -392,7 +438,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
 
 // ---- methods of built-in containers ----------------------------------------------------------
 
-std::optional<Value> Interpreter::container_method(Value obj, const std::string &name, Args &args, Kwargs &kwargs) {
+std::optional<Value> Interpreter::container_method(Value obj, const std::string &name, Args &args,
+                                                   Kwargs &kwargs) {
   auto qual = [&] { return h.type_name(obj) + "." + name; };
   switch (h.kind(obj)) {
   case Kind::List: {
@@ -421,7 +468,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     if (name == "pop") {
       arity(*this, qual, args, kwargs, 0, 1);
       if (items().empty()) fail("pop from empty list");
-      size_t i = args.empty() ? (rely_len(obj), items().size() - 1) : size_t(seq_index(obj, args[0], items().size()));
+      size_t i = args.empty() ? (rely_len(obj), items().size() - 1)
+                              : size_t(seq_index(obj, args[0], items().size()));
       Value v = read_item(obj, i);
       contents_changed(obj);
       items().erase(items().begin() + int64_t(i));
@@ -466,7 +514,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
           if (name == "index") return num(int64_t(i));
           ++count;
         }
-      if (name == "index") fail(fmt::format("{}.index(x): x not in {}", h.type_name(obj), h.type_name(obj)));
+      if (name == "index")
+        fail(fmt::format("{}.index(x): x not in {}", h.type_name(obj), h.type_name(obj)));
       return num(count);
     }
     return std::nullopt;
@@ -488,9 +537,12 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
       std::vector<Value> out;
       for (size_t i = 0; i < h.entries(obj).size(); ++i) {
         Entry e = h.entries(obj)[i];
-        if (name == "keys") out.push_back(e.key);
-        else if (name == "values") out.push_back(read_entry(obj, e));
-        else out.push_back(h.tuple({e.key, read_entry(obj, e)}, kComputed));
+        if (name == "keys")
+          out.push_back(e.key);
+        else if (name == "values")
+          out.push_back(read_entry(obj, e));
+        else
+          out.push_back(h.tuple({e.key, read_entry(obj, e)}, kComputed));
       }
       return h.tuple(std::move(out), new_record());
     }
@@ -503,7 +555,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
           setitem(obj, e.key, e.value);
         }
       }
-      for (const auto &[k, v] : kwargs) setitem(obj, h.str(k), v);
+      for (const auto &[k, v] : kwargs)
+        setitem(obj, h.str(k), v);
       return h.none();
     }
     if (name == "setdefault") {
@@ -537,7 +590,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     }
     if (name == "copy") {
       arity(*this, qual, args, kwargs, 0, 0);
-      return construct(h.ordered_dict(obj) ? "collections.OrderedDict" : "builtins.dict", {obj}, {});
+      return construct(h.ordered_dict(obj) ? "collections.OrderedDict" : "builtins.dict", {obj},
+                       {});
     }
     return std::nullopt;
   }
@@ -545,7 +599,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     rely(obj);
     std::string s(h.as_str(obj));
     auto str_arg = [&](size_t i) {
-      if (i >= args.size() || !h.is(args[i], Kind::Str)) fail(fmt::format("{}() needs a str argument", qual()));
+      if (i >= args.size() || !h.is(args[i], Kind::Str))
+        fail(fmt::format("{}() needs a str argument", qual()));
       rely(args[i]);
       return std::string(h.as_str(args[i]));
     };
@@ -556,7 +611,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     }
     if (name == "lower" || name == "upper") {
       arity(*this, qual, args, kwargs, 0, 0);
-      for (char &c : s) c = name == "lower" ? char(std::tolower(c)) : char(std::toupper(c));
+      for (char &c : s)
+        c = name == "lower" ? char(std::tolower(c)) : char(std::toupper(c));
       return h.str(s, kComputed);
     }
     if (name == "strip") {
@@ -604,7 +660,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
       std::string out;
       bool first = true;
       for (Value x : iterate(args[0])) {
-        if (!h.is(x, Kind::Str)) fail(fmt::format("str.join: expected str, got {}", h.type_name(x)));
+        if (!h.is(x, Kind::Str))
+          fail(fmt::format("str.join: expected str, got {}", h.type_name(x)));
         rely(x);
         out += (first ? "" : s) + std::string(h.as_str(x));
         first = false;
@@ -639,9 +696,12 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
         Entry e = h.entries(obj)[i];
         if (e.slot != Slot::Submodule) continue;
         Value k = h.str(h.symbol(e.name), kComputed);
-        if (name == "keys") out.push_back(k);
-        else if (name == "values") out.push_back(read_entry(obj, e));
-        else out.push_back(h.tuple({k, read_entry(obj, e)}, kComputed));
+        if (name == "keys")
+          out.push_back(k);
+        else if (name == "values")
+          out.push_back(read_entry(obj, e));
+        else
+          out.push_back(h.tuple({k, read_entry(obj, e)}, kComputed));
       }
       return h.tuple(std::move(out), new_record());
     }
@@ -651,7 +711,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
       rely(args[0]);
       std::string buffer(h.as_str(args[0]));
       Entry *e = h.find_attr(obj, buffer);
-      if (e && e->slot != Slot::Buffer) fail(fmt::format("attribute {} already exists", py_str(buffer)));
+      if (e && e->slot != Slot::Buffer)
+        fail(fmt::format("attribute {} already exists", py_str(buffer)));
       if (!e) h.set_attr(obj, buffer, h.none(), Slot::Buffer);
       setattr(obj, buffer, args[1]);
       return h.none();
@@ -664,7 +725,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
       Value at = obj;
       for (size_t start = 0; !target.empty();) {
         size_t dot = target.find('.', start);
-        std::string part = target.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        std::string part =
+            target.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         Entry *e = h.is(at, Kind::Module) ? h.find_attr(at, part) : nullptr;
         if (!e) fail(fmt::format("{}({}): no member {}", name, py_str(target), py_str(part)));
         at = read_entry(at, *e);
@@ -675,7 +737,8 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     }
     return std::nullopt;
   }
-  default: return std::nullopt;
+  default:
+    return std::nullopt;
   }
 }
 

@@ -40,7 +40,9 @@ const Function *Interpreter::find_method(std::string_view cls, std::string_view 
   return it == info.methods.end() ? nullptr : it->second;
 }
 
-const std::string &Interpreter::builtin_base(std::string_view cls) { return class_info(cls).builtin_base; }
+const std::string &Interpreter::builtin_base(std::string_view cls) {
+  return class_info(cls).builtin_base;
+}
 
 bool Interpreter::is_subclass(const std::string &cls, const std::string &of) const {
   if (of == "builtins.object") return true;
@@ -71,34 +73,54 @@ bool Interpreter::is_subclass(const std::string &cls, const std::string &of) con
 
 std::string Interpreter::class_of(Value v) const {
   switch (h.kind(v)) {
-  case Kind::Object: case Kind::Dataclass: case Kind::Module: return std::string(h.name(v));
-  case Kind::None: return "builtins.NoneType";
-  case Kind::Bool: return "builtins.bool";
-  case Kind::Int: return "builtins.int";
-  case Kind::Float: return "builtins.float";
-  case Kind::Str: return "builtins.str";
-  case Kind::Tuple: return "builtins.tuple";
-  case Kind::List: return "builtins.list";
-  case Kind::Dict: return h.ordered_dict(v) ? "collections.OrderedDict" : "builtins.dict";
-  case Kind::Range: return "builtins.range";
-  case Kind::Slice: return "builtins.slice";
-  case Kind::Tensor: return "torch.Tensor";
-  case Kind::DType: return "torch.dtype";
-  case Kind::Device: return "torch.device";
-  case Kind::Class: return "builtins.type";
-  default: return "builtins.function";
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
+    return std::string(h.name(v));
+  case Kind::None:
+    return "builtins.NoneType";
+  case Kind::Bool:
+    return "builtins.bool";
+  case Kind::Int:
+    return "builtins.int";
+  case Kind::Float:
+    return "builtins.float";
+  case Kind::Str:
+    return "builtins.str";
+  case Kind::Tuple:
+    return "builtins.tuple";
+  case Kind::List:
+    return "builtins.list";
+  case Kind::Dict:
+    return h.ordered_dict(v) ? "collections.OrderedDict" : "builtins.dict";
+  case Kind::Range:
+    return "builtins.range";
+  case Kind::Slice:
+    return "builtins.slice";
+  case Kind::Tensor:
+    return "torch.Tensor";
+  case Kind::DType:
+    return "torch.dtype";
+  case Kind::Device:
+    return "torch.device";
+  case Kind::Class:
+    return "builtins.type";
+  default:
+    return "builtins.function";
   }
 }
 
 // ---- calls ----------------------------------------------------------------------------------
 
 Value Interpreter::call_named(const std::string &name, Args args, Kwargs kwargs) {
-  if (const Function *fn = g.find_function(name)) return call_function(*fn, std::move(args), kwargs);
+  if (const Function *fn = g.find_function(name))
+    return call_function(*fn, std::move(args), kwargs);
   if (auto v = call_builtin(name, args, kwargs)) return *v;
   if (name.starts_with("torch.")) {
     if (auto op = ops::lookup_function(name)) return tensor_op(*op, args, kwargs);
     std::vector<std::string> known;
-    for (const auto &op : ops::all_ops()) known.emplace_back(op.torch_name);
+    for (const auto &op : ops::all_ops())
+      known.emplace_back(op.torch_name);
     fail(fmt::format("{} is not in thunderc's op catalogue{}", name, did_you_mean(name, known)));
   }
   fail(fmt::format("unknown function {}{}", py_str(name), did_you_mean(name, g.function_names())));
@@ -111,17 +133,22 @@ Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
     THUNDERC_ASSERT(fn, "function value names no function");
     return call_function(*fn, std::move(args), kwargs);
   }
-  case Kind::Builtin: return call_named(std::string(h.name(callee)), std::move(args), std::move(kwargs));
+  case Kind::Builtin:
+    return call_named(std::string(h.name(callee)), std::move(args), std::move(kwargs));
   case Kind::Method:
-    return call_method(h.receiver(callee), std::string(h.name(callee)), std::move(args), std::move(kwargs));
-  case Kind::Class: return construct(std::string(h.name(callee)), std::move(args), std::move(kwargs));
-  case Kind::Module: return module_call(callee, std::move(args), std::move(kwargs));
+    return call_method(h.receiver(callee), std::string(h.name(callee)), std::move(args),
+                       std::move(kwargs));
+  case Kind::Class:
+    return construct(std::string(h.name(callee)), std::move(args), std::move(kwargs));
+  case Kind::Module:
+    return module_call(callee, std::move(args), std::move(kwargs));
   case Kind::Object:
   case Kind::Dataclass:
     if (find_method(h.name(callee), "__call__"))
       return call_method(callee, "__call__", std::move(args), std::move(kwargs));
     break;
-  default: break;
+  default:
+    break;
   }
   fail(fmt::format("{} object is not callable", py_str(h.type_name(callee))));
 }
@@ -152,10 +179,12 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
   case Kind::Module: {
     bool module = h.is(obj, Kind::Module);
     std::string_view cls = h.name(obj);
-    Entry *e = h.find_attr(obj, name);
+    std::optional<Entry> e; // a copy: the calls below may grow this object's table
+    if (const Entry *found = h.find_attr(obj, name)) e = *found;
     // Instance attributes holding callables win over methods, except module members (found by
     // nn.Module.__getattr__ only after the class).
-    if (e && (!module || e->slot == Slot::Attr)) return call_value(read_entry(obj, *e), std::move(args), std::move(kwargs));
+    if (e && (!module || e->slot == Slot::Attr))
+      return call_value(read_entry(obj, *e), std::move(args), std::move(kwargs));
     if (const Function *fn = find_method(cls, name)) {
       rely_type(obj);
       args.insert(args.begin(), obj);
@@ -163,7 +192,8 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     }
     if (module) {
       const std::string &base = builtin_base(cls);
-      if (name == "forward" && !base.empty()) return module_call(obj, std::move(args), std::move(kwargs));
+      if (name == "forward" && !base.empty())
+        return module_call(obj, std::move(args), std::move(kwargs));
       if (auto v = container_method(obj, name, args, kwargs)) {
         rely_type(obj);
         return *v;
@@ -202,9 +232,11 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
       } else {
         for (Value pair : iterate(args[0])) {
           if (!h.is(pair, Kind::Tuple) && !h.is(pair, Kind::List))
-            fail(fmt::format("{}(): items must be (key, value) pairs, not {}", cls, h.type_name(pair)));
+            fail(fmt::format("{}(): items must be (key, value) pairs, not {}", cls,
+                             h.type_name(pair)));
           rely_len(pair);
-          if (h.items(pair).size() != 2) fail(fmt::format("{}(): items must be (key, value) pairs", cls));
+          if (h.items(pair).size() != 2)
+            fail(fmt::format("{}(): items must be (key, value) pairs", cls));
           Value k = read_item(pair, 0), v = read_item(pair, 1);
           if (!h.hashable(k)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(k))));
           rely(k);
@@ -212,13 +244,15 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
         }
       }
     }
-    for (const auto &[k, v] : kwargs) h.set_key(d, h.str(k), v);
+    for (const auto &[k, v] : kwargs)
+      h.set_key(d, h.str(k), v);
     return d;
   }
   if (cls == "builtins.list" || cls == "builtins.tuple") {
     if (args.size() > 1 || !kwargs.empty()) fail(fmt::format("{}() takes at most 1 argument", cls));
     std::vector<Value> items = args.empty() ? std::vector<Value>{} : iterate(args[0]);
-    return cls == "builtins.list" ? h.list(std::move(items), new_record()) : h.tuple(std::move(items), new_record());
+    return cls == "builtins.list" ? h.list(std::move(items), new_record())
+                                  : h.tuple(std::move(items), new_record());
   }
   const ClassDecl *decl = g.find_class(cls);
   if (!decl)
@@ -227,9 +261,11 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
                      cls));
   if (decl->is_dataclass) {
     if (args.size() > decl->fields.size())
-      fail(fmt::format("{}() takes {} positional arguments but {} were given", cls, decl->fields.size(), args.size()));
+      fail(fmt::format("{}() takes {} positional arguments but {} were given", cls,
+                       decl->fields.size(), args.size()));
     std::vector<Value> values(decl->fields.size());
-    for (size_t i = 0; i < args.size(); ++i) values[i] = args[i];
+    for (size_t i = 0; i < args.size(); ++i)
+      values[i] = args[i];
     for (const auto &[k, v] : kwargs) {
       auto it = std::find(decl->fields.begin(), decl->fields.end(), k);
       if (it == decl->fields.end())
@@ -243,7 +279,8 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
     for (size_t i = 0; i < values.size(); ++i) {
       if (!values[i]) {
         const Expr *d = decl->default_for(decl->fields[i]);
-        if (!d) fail(fmt::format("{}() missing required argument {}", cls, py_str(decl->fields[i])));
+        if (!d)
+          fail(fmt::format("{}() missing required argument {}", cls, py_str(decl->fields[i])));
         values[i] = literal(*d);
       }
       h.set_attr(obj, decl->fields[i], values[i], Slot::Field);

@@ -33,7 +33,8 @@ void Interpreter::finish_effects() {
     if (e->kind == SideEffect::Kind::Contents) {
       std::vector<Value> items;
       if (h.is(e->target, Kind::Dict)) {
-        for (const Entry &x : h.entries(e->target)) items.push_back(h.tuple({x.key, x.value}, kComputed));
+        for (const Entry &x : h.entries(e->target))
+          items.push_back(h.tuple({x.key, x.value}, kComputed));
       } else {
         items.assign(h.items(e->target).begin(), h.items(e->target).end());
       }
@@ -56,19 +57,33 @@ void Interpreter::finish_write_backs() {
   }
 }
 
-void Interpreter::finish_result(Value v) { settle(v, "the return value", "", 0); }
+void Interpreter::finish_result(Value v) {
+  settle(v, "the return value", "", 0);
+}
 
 void Interpreter::settle(Value v, const char *what, const std::string &path, int depth) {
   if (depth > 256) fail(fmt::format("{} nests more than 256 levels deep", what));
   if (h.from_input(v)) {
     switch (h.kind(v)) {
-    case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str:
-    case Kind::DType: case Kind::Device: case Kind::Tensor: rely(v); break;
-    default: used(v); break;
+    case Kind::None:
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Str:
+    case Kind::DType:
+    case Kind::Device:
+    case Kind::Tensor:
+      rely(v);
+      break;
+    default:
+      used(v);
+      break;
     }
     return;
   }
-  auto at = [&](const std::string &p) { return path.empty() ? std::string(what) : fmt::format("{} at {}", what, p); };
+  auto at = [&](const std::string &p) {
+    return path.empty() ? std::string(what) : fmt::format("{} at {}", what, p);
+  };
   switch (h.kind(v)) {
   case Kind::Tuple:
   case Kind::List:
@@ -108,7 +123,8 @@ void Interpreter::settle(Value v, const char *what, const std::string &path, int
   case Kind::Method:
   case Kind::Range:
     fail(fmt::format("{} is a {}, which the epilogue cannot rebuild", at(path), h.repr(v)));
-  default: return;
+  default:
+    return;
   }
 }
 

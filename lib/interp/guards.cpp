@@ -56,11 +56,15 @@ void Interpreter::rely_none(Value v) {
 void Interpreter::rely_type(Value v) {
   if (!h.from_input(v)) return;
   switch (h.kind(v)) {
-  case Kind::Object: case Kind::Dataclass: case Kind::Module:
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
     if (once(h, h.prov(v), Guard::Kind::Type)) add_guard(Guard::Kind::Type, v).cls = class_of(v);
     return;
-  case Kind::Tensor: return rely_meta(v);
-  default: return rely(v);
+  case Kind::Tensor:
+    return rely_meta(v);
+  default:
+    return rely(v);
   }
 }
 
@@ -68,11 +72,16 @@ void Interpreter::rely_len(Value v) {
   if (!h.from_input(v) || !once(h, h.prov(v), Guard::Kind::Len)) return;
   int64_t n = 0;
   auto snap = snapshots.find(v.id);
-  if (snap != snapshots.end()) n = snap->second.length;
-  else if (h.is(v, Kind::Tuple) || h.is(v, Kind::List)) n = static_cast<int64_t>(h.items(v).size());
-  else if (h.is(v, Kind::Dict)) n = static_cast<int64_t>(h.entries(v).size());
-  else if (h.is(v, Kind::Module)) n = static_cast<int64_t>(submodules(v).size());
-  else return;
+  if (snap != snapshots.end())
+    n = snap->second.length;
+  else if (h.is(v, Kind::Tuple) || h.is(v, Kind::List))
+    n = static_cast<int64_t>(h.items(v).size());
+  else if (h.is(v, Kind::Dict))
+    n = static_cast<int64_t>(h.entries(v).size());
+  else if (h.is(v, Kind::Module))
+    n = static_cast<int64_t>(submodules(v).size());
+  else
+    return;
   add_guard(Guard::Kind::Len, v).length = n;
 }
 
@@ -88,9 +97,11 @@ void Interpreter::rely_keys(Value v, bool ordered) {
   if (snap != snapshots.end()) {
     keys = snap->second.keys;
   } else if (h.is(v, Kind::Module)) {
-    for (Value m : submodules(v)) keys.push_back(h.record(h.prov(m)).name);
+    for (Value m : submodules(v))
+      keys.push_back(h.record(h.prov(m)).name);
   } else {
-    for (const Entry &e : h.entries(v)) keys.emplace_back(h.symbol(e.name));
+    for (const Entry &e : h.entries(v))
+      keys.emplace_back(h.symbol(e.name));
   }
   key_guards.emplace(h.prov(v), p.guards.size());
   Guard &g = add_guard(Guard::Kind::Keys, v);
@@ -112,37 +123,53 @@ void Interpreter::rely_hasattr(Value v, const std::string &name, bool present) {
   g.expected = present;
 }
 
-void Interpreter::rely(Value v) { rely_deep(v, 0); }
+void Interpreter::rely(Value v) {
+  rely_deep(v, 0);
+}
 
 void Interpreter::rely_deep(Value v, int depth) {
   if (depth > 256) fail("a value nested more than 256 levels deep (a cyclic container?)");
   switch (h.kind(v)) {
-  case Kind::None: return rely_none(v);
-  case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str: case Kind::DType:
+  case Kind::None:
+    return rely_none(v);
+  case Kind::Bool:
+  case Kind::Int:
+  case Kind::Float:
+  case Kind::Str:
+  case Kind::DType:
   case Kind::Device:
     if (h.from_input(v) && once(h, h.prov(v), Guard::Kind::Value)) add_guard(Guard::Kind::Value, v);
     return;
-  case Kind::Tensor: return rely_meta(v);
-  case Kind::Tuple: case Kind::List:
+  case Kind::Tensor:
+    return rely_meta(v);
+  case Kind::Tuple:
+  case Kind::List:
     rely_len(v);
+    if (!relying.insert(v.id).second) return; // a container that contains itself
     for (size_t i = 0; i < h.items(v).size(); ++i) {
       Value x = h.items(v)[i];
       if (h.from_input(v)) reached(x);
       rely_deep(x, depth + 1);
     }
+    relying.erase(v.id);
     return;
   case Kind::Slice:
-    for (size_t i = 0; i < 3; ++i) rely_deep(h.items(v)[i], depth + 1);
+    for (size_t i = 0; i < 3; ++i)
+      rely_deep(h.items(v)[i], depth + 1);
     return;
   case Kind::Dict:
     rely_keys(v, true);
+    if (!relying.insert(v.id).second) return;
     for (size_t i = 0; i < h.entries(v).size(); ++i) {
       Value x = h.entries(v)[i].value;
       if (h.from_input(v)) reached(x);
       rely_deep(x, depth + 1);
     }
+    relying.erase(v.id);
     return;
-  default: used(v); return;
+  default:
+    used(v);
+    return;
   }
 }
 
@@ -176,7 +203,8 @@ void Interpreter::snapshot(Value container) {
   if (!h.from_input(container) || snapshots.count(container.id)) return;
   Snapshot s;
   if (h.is(container, Kind::Dict)) {
-    for (const Entry &e : h.entries(container)) s.keys.emplace_back(h.symbol(e.name));
+    for (const Entry &e : h.entries(container))
+      s.keys.emplace_back(h.symbol(e.name));
     s.length = static_cast<int64_t>(s.keys.size());
   } else if (h.is(container, Kind::List) || h.is(container, Kind::Tuple)) {
     s.length = static_cast<int64_t>(h.items(container).size());

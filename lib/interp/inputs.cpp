@@ -18,8 +18,8 @@ bool all_digits(const std::string &s) {
 
 struct Fixup {
   Value container;
-  size_t index;  // item or entry index
-  bool entry;    // entries (dict, object, module) rather than items
+  size_t index; // item or entry index
+  bool entry;   // entries (dict, object, module) rather than items
   const Expr *target;
 };
 } // namespace
@@ -46,14 +46,30 @@ struct Builder {
   Value build(const Expr &e, ProvId rec) {
     Value v;
     switch (e.kind) {
-    case Expr::Kind::None: v = h.none(rec); break;
-    case Expr::Kind::Bool: v = h.boolean(e.b, rec); break;
-    case Expr::Kind::Int: v = h.integer(e.i, rec); break;
-    case Expr::Kind::Float: v = h.floating(e.f, rec); break;
-    case Expr::Kind::Str: v = h.str(e.text, rec); break;
-    case Expr::Kind::DType: v = h.dtype(e.dtype, rec); break;
-    case Expr::Kind::Device: v = h.device(e.device, rec); break;
-    case Expr::Kind::Class: v = h.klass(e.text, rec); break;
+    case Expr::Kind::None:
+      v = h.none(rec);
+      break;
+    case Expr::Kind::Bool:
+      v = h.boolean(e.b, rec);
+      break;
+    case Expr::Kind::Int:
+      v = h.integer(e.i, rec);
+      break;
+    case Expr::Kind::Float:
+      v = h.floating(e.f, rec);
+      break;
+    case Expr::Kind::Str:
+      v = h.str(e.text, rec);
+      break;
+    case Expr::Kind::DType:
+      v = h.dtype(e.dtype, rec);
+      break;
+    case Expr::Kind::Device:
+      v = h.device(e.device, rec);
+      break;
+    case Expr::Kind::Class:
+      v = h.klass(e.text, rec);
+      break;
     case Expr::Kind::Tensor:
       v = h.tensor(TensorMeta{e.shape, e.dtype, e.device, e.requires_grad}, rec);
       break;
@@ -67,14 +83,16 @@ struct Builder {
           fixups.push_back({v, i, false, x.target});
           continue;
         }
-        Value item = build(x, in.child_record(rec, ProvKind::Item, Slot::Item, "", int64_t(i), true));
+        Value item =
+            build(x, in.child_record(rec, ProvKind::Item, Slot::Item, "", int64_t(i), true));
         h.items_mut(v)[i] = item;
       }
       break;
     }
     case Expr::Kind::Dict: {
       v = h.dict(rec);
-      for (const auto &[k, x] : e.entries) member(v, rec, k, x, Slot::Item, ProvKind::Item, false);
+      for (const auto &[k, x] : e.entries)
+        member(v, rec, k, x, Slot::Item, ProvKind::Item, false);
       break;
     }
     case Expr::Kind::Object:
@@ -88,13 +106,17 @@ struct Builder {
     case Expr::Kind::Module: {
       v = h.object(Kind::Module, e.text, rec);
       const std::string &base = in.builtin_base(e.text);
-      for (const auto &[k, x] : e.parameters) member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
-      for (const auto &[k, x] : e.buffers) member(v, rec, k, x, Slot::Buffer, ProvKind::Attr, false);
+      for (const auto &[k, x] : e.parameters)
+        member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
+      for (const auto &[k, x] : e.buffers)
+        member(v, rec, k, x, Slot::Buffer, ProvKind::Attr, false);
       for (const auto &[k, x] : e.modules) {
         bool indexed = all_digits(k) || base == "torch.nn.ModuleDict";
-        member(v, rec, k, x, Slot::Submodule, indexed ? ProvKind::Item : ProvKind::Attr, all_digits(k));
+        member(v, rec, k, x, Slot::Submodule, indexed ? ProvKind::Item : ProvKind::Attr,
+               all_digits(k));
       }
-      for (const auto &[k, x] : e.entries) member(v, rec, k, x, Slot::Attr, ProvKind::Attr, false);
+      for (const auto &[k, x] : e.entries)
+        member(v, rec, k, x, Slot::Attr, ProvKind::Attr, false);
       in.implicit_module_attrs(v, base);
       break;
     }
@@ -110,8 +132,8 @@ struct Builder {
   }
 
   // One named member of a dict/object/dataclass/module.
-  void member(Value owner, ProvId rec, const std::string &k, const Expr &x, Slot slot, ProvKind kind,
-              bool int_key) {
+  void member(Value owner, ProvId rec, const std::string &k, const Expr &x, Slot slot,
+              ProvKind kind, bool int_key) {
     // Keys of one input node are unique (the loader rejects duplicates): append without lookup.
     if (x.kind == Expr::Kind::Ref) {
       h.add_entry(owner, k, Value{}, slot);
@@ -190,7 +212,8 @@ void Interpreter::build_inputs() {
       b.fixups.push_back({p.args, i, false, in.args[i].target});
       continue;
     }
-    Value v = b.build(in.args[i], child_record(args_id, ProvKind::Item, Slot::Item, "", int64_t(i), true));
+    Value v = b.build(in.args[i],
+                      child_record(args_id, ProvKind::Item, Slot::Item, "", int64_t(i), true));
     h.items_mut(p.args)[i] = v;
   }
 
@@ -200,7 +223,8 @@ void Interpreter::build_inputs() {
   ProvId kwargs_id = h.add_record(std::move(kwargs_rec));
   p.kwargs = h.dict(kwargs_id);
   h.record_mut(kwargs_id).value = p.kwargs;
-  for (const auto &[k, x] : in.kwargs) b.member(p.kwargs, kwargs_id, k, x, Slot::Item, ProvKind::Item, false);
+  for (const auto &[k, x] : in.kwargs)
+    b.member(p.kwargs, kwargs_id, k, x, Slot::Item, ProvKind::Item, false);
 
   ProvId self_id = 0;
   if (in.self) {

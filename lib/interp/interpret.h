@@ -13,10 +13,10 @@ namespace thunderc {
 class TensorBackend;
 
 struct InterpOptions {
-  size_t max_frames = 200;             // graph function calls nested at once
-  size_t max_statements = 10'000'000;  // statements executed (loops unrolled), all calls together
-  size_t max_stack_bytes = 4u << 20;   // native stack the interpreter may use below its entry
-  TensorBackend *backend = nullptr;    // null: tracing (metadata only)
+  size_t max_frames = 200;            // graph function calls nested at once
+  size_t max_statements = 10'000'000; // statements executed (loops unrolled), all calls together
+  size_t max_stack_bytes = 4u << 20;  // native stack the interpreter may use below its entry
+  TensorBackend *backend = nullptr;   // null: tracing (metadata only)
 };
 
 // Throws UserError (located by JSON pointer, with the graph call stack) when the program cannot

@@ -17,7 +17,8 @@ void collect_locals(const std::vector<Stmt> &block, LocalTable &t) {
   };
   for (const Stmt &s : block) {
     add(s.out);
-    for (const auto &target : s.targets) add(target);
+    for (const auto &target : s.targets)
+      add(target);
     collect_locals(s.body, t);
     collect_locals(s.orelse, t);
   }
@@ -58,10 +59,10 @@ std::vector<std::string> Interpreter::stack() const {
 }
 
 void Interpreter::fail(const std::string &message, const std::string *pointer) const {
-  std::string where = pointer                                  ? *pointer
+  std::string where = pointer                                 ? *pointer
                       : !frames.empty() && frames.back().stmt ? frames.back().stmt->pointer
-                      : !frames.empty()                        ? frames.back().fn->pointer
-                                                               : std::string("/inputs");
+                      : !frames.empty()                       ? frames.back().fn->pointer
+                                                              : std::string("/inputs");
   throw UserError(where, message, stack());
 }
 
@@ -109,12 +110,14 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
   if (args.size() > fn.params.size())
     fail(fmt::format("{}() takes {} positional argument{} but {} were given", fn.name,
                      fn.params.size(), fn.params.size() == 1 ? "" : "s", args.size()));
-  for (size_t i = 0; i < args.size(); ++i) f.locals[i] = args[i];
+  for (size_t i = 0; i < args.size(); ++i)
+    f.locals[i] = args[i];
   for (const auto &[k, v] : kwargs) {
     auto it = table.index.find(k);
     if (it == table.index.end() || it->second >= fn.params.size()) {
       std::vector<std::string> names;
-      for (const auto &param : fn.params) names.push_back(param.name);
+      for (const auto &param : fn.params)
+        names.push_back(param.name);
       fail(fmt::format("{}() got an unexpected keyword argument {}{}", fn.name, py_str(k),
                        did_you_mean(k, names)));
     }
@@ -137,58 +140,79 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
 
 // ---- operands -------------------------------------------------------------------------------
 
+Value Interpreter::read_local(const std::string &name, std::string_view pointer) {
+  const Frame &f = frames.back();
+  auto it = f.table->index.find(name);
+  auto where = [&] { return std::string(pointer); };
+  if (it == f.table->index.end()) {
+    std::string at = where();
+    fail(fmt::format("unknown local {}{}", py_str(name), did_you_mean(name, bound_names(f))), &at);
+  }
+  Value v = f.locals[it->second];
+  if (!v) {
+    std::string at = where();
+    fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
+                     "to here){}",
+                     py_str(name), did_you_mean(name, bound_names(f))),
+         &at);
+  }
+  return v;
+}
+
 Value Interpreter::literal(const Expr &e) {
   switch (e.kind) {
-  case Expr::Kind::None: return h.none();
-  case Expr::Kind::Bool: return h.boolean(e.b);
-  case Expr::Kind::Int: return h.integer(e.i);
-  case Expr::Kind::Float: return h.floating(e.f);
-  case Expr::Kind::Str: return h.str(e.text);
-  case Expr::Kind::DType: return h.dtype(e.dtype);
-  case Expr::Kind::Device: return h.device(e.device);
-  case Expr::Kind::Ellipsis: return h.ellipsis();
-  case Expr::Kind::Class: return h.klass(e.text);
-  default: return eval(e);
+  case Expr::Kind::None:
+    return h.none();
+  case Expr::Kind::Bool:
+    return h.boolean(e.b);
+  case Expr::Kind::Int:
+    return h.integer(e.i);
+  case Expr::Kind::Float:
+    return h.floating(e.f);
+  case Expr::Kind::Str:
+    return h.str(e.text);
+  case Expr::Kind::DType:
+    return h.dtype(e.dtype);
+  case Expr::Kind::Device:
+    return h.device(e.device);
+  case Expr::Kind::Ellipsis:
+    return h.ellipsis();
+  case Expr::Kind::Class:
+    return h.klass(e.text);
+  default:
+    return eval(e);
   }
 }
 
 Value Interpreter::eval(const Expr &e) {
   switch (e.kind) {
-  case Expr::Kind::Local: {
-    const Frame &f = frames.back();
-    auto it = f.table->index.find(e.text);
-    if (it == f.table->index.end())
-      fail(fmt::format("unknown local {}{}", py_str(e.text), did_you_mean(e.text, bound_names(f))),
-           &e.pointer);
-    Value v = f.locals[it->second];
-    if (!v)
-      fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
-                       "to here){}",
-                       py_str(e.text), did_you_mean(e.text, bound_names(f))),
-           &e.pointer);
-    return v;
-  }
+  case Expr::Kind::Local:
+    return read_local(e.text, e.pointer);
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     Args items;
     items.reserve(e.items.size());
-    for (const Expr &x : e.items) items.push_back(eval(x));
+    for (const Expr &x : e.items)
+      items.push_back(eval(x));
     return e.kind == Expr::Kind::Tuple ? h.tuple(std::move(items), new_record())
                                        : h.list(std::move(items), new_record());
   }
   case Expr::Kind::Dict: {
     Value d = h.dict(new_record());
-    for (const auto &[k, x] : e.entries) h.set_key(d, h.str(k), eval(x));
+    for (const auto &[k, x] : e.entries)
+      h.set_key(d, h.str(k), eval(x));
     return d;
   }
-  case Expr::Kind::Slice: return h.slice(eval(e.items[0]), eval(e.items[1]), eval(e.items[2]));
+  case Expr::Kind::Slice:
+    return h.slice(eval(e.items[0]), eval(e.items[1]), eval(e.items[2]));
   case Expr::Kind::Tensor:
   case Expr::Kind::Object:
   case Expr::Kind::Dataclass:
   case Expr::Kind::Module:
   case Expr::Kind::Ref:
     fail(fmt::format("a {} value cannot be an operand", expr_kind_name(e.kind)), &e.pointer);
-  default: return literal(e);
+  default:
+    return literal(e);
   }
 }
 
@@ -206,13 +230,15 @@ namespace {
 Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
   Kwargs out;
   out.reserve(kwargs.size());
-  for (const auto &[k, e] : kwargs) out.emplace_back(k, in.eval(e));
+  for (const auto &[k, e] : kwargs)
+    out.emplace_back(k, in.eval(e));
   return out;
 }
 Args eval_args(Interpreter &in, const std::vector<Expr> &args) {
   Args out;
   out.reserve(args.size());
-  for (const Expr &e : args) out.push_back(in.eval(e));
+  for (const Expr &e : args)
+    out.push_back(in.eval(e));
   return out;
 }
 } // namespace
@@ -229,8 +255,12 @@ void Interpreter::exec(const Stmt &s) {
   };
   using K = Stmt::Kind;
   switch (s.kind) {
-  case K::Assign: out(eval(s.value)); break;
-  case K::GetAttr: out(getattr(eval(s.obj), s.name)); break;
+  case K::Assign:
+    out(eval(s.value));
+    break;
+  case K::GetAttr:
+    out(getattr(eval(s.obj), s.name));
+    break;
   case K::SetAttr: {
     Value obj = eval(s.obj);
     setattr(obj, s.name, eval(s.value));
@@ -247,10 +277,7 @@ void Interpreter::exec(const Stmt &s) {
     break;
   }
   case K::Call: {
-    Value callee = s.callee_is_local ? eval(Expr{.kind = Expr::Kind::Local,
-                                                 .pointer = s.pointer + "/fn",
-                                                 .text = s.name})
-                                     : Value{};
+    Value callee = s.callee_is_local ? read_local(s.name, s.pointer) : Value{};
     Args args = eval_args(*this, s.args);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (callee) {
@@ -260,11 +287,15 @@ void Interpreter::exec(const Stmt &s) {
     auto [it, fresh] = callees.try_emplace(&s);
     if (fresh) {
       it->second.fn = g.find_function(s.name);
-      if (!it->second.fn && s.name.starts_with("torch.")) it->second.op = ops::lookup_function(s.name);
+      if (!it->second.fn && s.name.starts_with("torch."))
+        it->second.op = ops::lookup_function(s.name);
     }
-    if (it->second.fn) out(call_function(*it->second.fn, std::move(args), kwargs));
-    else if (it->second.op) out(tensor_op(*it->second.op, args, kwargs));
-    else out(call_named(s.name, std::move(args), std::move(kwargs)));
+    if (it->second.fn)
+      out(call_function(*it->second.fn, std::move(args), kwargs));
+    else if (it->second.op)
+      out(tensor_op(*it->second.op, args, kwargs));
+    else
+      out(call_named(s.name, std::move(args), std::move(kwargs)));
     break;
   }
   case K::Method: {
@@ -277,7 +308,7 @@ void Interpreter::exec(const Stmt &s) {
     Args args = eval_args(*this, s.args);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (s.callee_is_local) {
-      Value cls = eval(Expr{.kind = Expr::Kind::Local, .pointer = s.pointer + "/class", .text = s.name});
+      Value cls = read_local(s.name, s.pointer);
       if (!h.is(cls, Kind::Class))
         fail(fmt::format("new: {} holds {}, not a class", py_str(s.name), h.repr(cls)));
       out(construct(std::string(h.name(cls)), std::move(args), std::move(kwargs)));
@@ -291,7 +322,9 @@ void Interpreter::exec(const Stmt &s) {
     exec_block(cond ? s.body : s.orelse);
     break;
   }
-  case K::For: exec_for(s); break;
+  case K::For:
+    exec_for(s);
+    break;
   case K::Return: {
     Value v = s.kind == K::Return && s.value.pointer != s.pointer ? eval(s.value) : h.none();
     if (frames.size() == 1) {
@@ -301,7 +334,8 @@ void Interpreter::exec(const Stmt &s) {
     frames.back().ret = v;
     break;
   }
-  case K::Raise: fail(s.name);
+  case K::Raise:
+    fail(s.name);
   }
   frames.back().stmt = &s; // a call returned into this frame: point back at the statement
 }
@@ -312,11 +346,13 @@ void Interpreter::exec_for(const Stmt &s) {
     if (!s.unpack) return store(s.targets[0], item);
     Kind k = h.kind(item);
     if (k != Kind::Tuple && k != Kind::List)
-      fail(fmt::format("cannot unpack {} into {} loop targets", h.type_name(item), s.targets.size()));
+      fail(fmt::format("cannot unpack {} into {} loop targets", h.type_name(item),
+                       s.targets.size()));
     rely_len(item);
     auto items = h.items(item);
     if (items.size() != s.targets.size())
-      fail(fmt::format("cannot unpack {} values into {} loop targets", items.size(), s.targets.size()));
+      fail(fmt::format("cannot unpack {} values into {} loop targets", items.size(),
+                       s.targets.size()));
     for (size_t i = 0; i < items.size(); ++i) {
       if (h.from_input(item)) reached(items[i]);
       store(s.targets[i], items[i]);
@@ -349,7 +385,8 @@ void Interpreter::run() {
   THUNDERC_ASSERT(entry, "entry function missing after loading");
   Args args;
   if (p.self) args.push_back(p.self);
-  for (size_t i = 0; i < h.items(p.args).size(); ++i) args.push_back(read_item(p.args, i));
+  for (size_t i = 0; i < h.items(p.args).size(); ++i)
+    args.push_back(read_item(p.args, i));
   Kwargs kwargs;
   for (size_t i = 0; i < h.entries(p.kwargs).size(); ++i) {
     Entry e = h.entries(p.kwargs)[i];

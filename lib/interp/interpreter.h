@@ -1,9 +1,10 @@
 // The interpreter's internal state and the operations its parts share (not a public interface:
 // use interpret() from interpret.h). One Interpreter runs one graph once. Its parts live in one
 // file each: statements and frames (interpreter.cpp), input values (inputs.cpp), guards and
-// reliance (guards.cpp), attribute and item access with mutation tracking (access.cpp), calls,
-// methods and `new` (calls.cpp), builtins and container methods (builtins.cpp), Python
-// arithmetic (python_ops.cpp), tensor ops (tensor_ops.cpp), torch.nn modules (nn_modules.cpp).
+// reliance (guards.cpp), attribute and item access (access.cpp), side effects, write-backs and
+// the values the epilogue rebuilds (effects.cpp), calls, methods and `new` (calls.cpp), builtins
+// and container methods (builtins.cpp), Python arithmetic (python_ops.cpp), tensor ops
+// (tensor_ops.cpp), torch.nn modules (nn_modules.cpp).
 #pragma once
 
 #include "graph/graph.h"
@@ -33,7 +34,7 @@ struct LocalTable {
 struct Frame {
   const Function *fn = nullptr;
   const LocalTable *table = nullptr;
-  std::vector<Value> locals; // by slot; none = unbound
+  std::vector<Value> locals;  // by slot; none = unbound
   const Stmt *stmt = nullptr; // the statement executing
   Value ret;
 };
@@ -53,6 +54,7 @@ public:
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
   Value eval(const Expr &e);
+  Value read_local(const std::string &name, std::string_view pointer); // errors located at pointer
   Value literal(const Expr &e); // a default value or a literal: no locals
   void store(const std::string &name, Value v);
   void exec_for(const Stmt &s);
@@ -61,15 +63,16 @@ public:
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
-  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string name, int64_t index, bool int_key);
+  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string name, int64_t index,
+                      bool int_key);
   void implicit_module_attrs(Value module, const std::string &builtin_cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
   void reached(Value v);
   void used(Value v);
-  void rely(Value v);           // deep: scalars' values, None-ness, tensor metadata, lengths
+  void rely(Value v); // deep: scalars' values, None-ness, tensor metadata, lengths
   void rely_meta(Value t);
-  void rely_none(Value v);      // None-ness (None or not None)
+  void rely_none(Value v); // None-ness (None or not None)
   void rely_type(Value v);
   void rely_len(Value v);
   void rely_keys(Value v, bool ordered);
@@ -78,7 +81,8 @@ public:
   void rely_deep(Value v, int depth);
   // A member read through a `ref` of the input description: guard that this second path reaches
   // the same object as the value's own record.
-  void alias_read(Value owner, std::string key, bool int_key, int64_t index, Slot slot, Value value);
+  void alias_read(Value owner, std::string key, bool int_key, int64_t index, Slot slot,
+                  Value value);
   void snapshot(Value container); // before the first change to an input container
   Guard &add_guard(Guard::Kind k, Value v);
 
@@ -90,7 +94,7 @@ public:
   void setitem(Value obj, Value index, Value value);
   Value read_entry(Value owner, const Entry &e);
   Value read_item(Value seq, size_t index);
-  std::vector<Value> submodules(Value module) const; // sub-modules in order
+  std::vector<Value> submodules(Value module) const;      // sub-modules in order
   int64_t seq_index(Value seq, Value index, size_t size); // normalised, checked
   void record_effect(SideEffect e, const std::string &key);
   void contents_changed(Value container);
@@ -121,17 +125,18 @@ public:
 
   // ---- builtins (builtins.cpp) ---------------------------------------------------------------
   std::optional<Value> call_builtin(const std::string &name, Args &args, Kwargs &kwargs);
-  std::optional<Value> container_method(Value obj, const std::string &name, Args &args, Kwargs &kwargs);
+  std::optional<Value> container_method(Value obj, const std::string &name, Args &args,
+                                        Kwargs &kwargs);
 
   // ---- Python values (python_ops.cpp) --------------------------------------------------------
   bool truth(Value v);
   Value binary(std::string_view op, Value a, Value b);
   Value unary(std::string_view op, Value a);
-  bool equal(Value a, Value b);            // ==, relying on what decides it
-  int compare(Value a, Value b);           // <0, 0, >0 for orderable values
-  bool contains(Value container, Value x); // `x in container`
-  int64_t to_int(Value v, const char *what);   // an int operand (bool allowed), relied on
-  double to_float(Value v, const char *what);  // a number operand, relied on
+  bool equal(Value a, Value b);               // ==, relying on what decides it
+  int compare(Value a, Value b);              // <0, 0, >0 for orderable values
+  bool contains(Value container, Value x);    // `x in container`
+  int64_t to_int(Value v, const char *what);  // an int operand (bool allowed), relied on
+  double to_float(Value v, const char *what); // a number operand, relied on
   Value num(int64_t i) { return h.integer(i, kComputed); }
 
   // ---- tensors (tensor_ops.cpp) --------------------------------------------------------------
@@ -168,28 +173,33 @@ public:
   std::unordered_map<const Stmt *, Callee> callees;
   struct NameHash {
     using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
   };
   std::unordered_map<std::string, ClassInfo, NameHash, std::equal_to<>> classes;
-  std::unordered_map<const Expr *, Value> built;  // input description node -> value
+  std::unordered_map<const Expr *, Value> built; // input description node -> value
   const char *stack_base = nullptr;
+  int nesting = 0; // nested comparisons under way
 
   struct Snapshot {
     int64_t length = 0;
     std::vector<std::string> keys;
   };
-  std::unordered_map<uint32_t, Snapshot> snapshots;           // input containers as on entry
-  std::unordered_set<uint64_t> alias_items;                   // (seq id << 32 | index) from refs
-  std::set<std::tuple<ProvId, ProvId, bool>> identities;      // Is / IsNot pairs
-  std::set<std::pair<ProvId, std::string>> attr_checks;       // HasAttr
-  std::unordered_map<ProvId, size_t> key_guards;              // record -> its Keys guard
+  std::unordered_map<uint32_t, Snapshot> snapshots;      // input containers as on entry
+  std::unordered_set<uint64_t> alias_items;              // (seq id << 32 | index) from refs
+  std::set<std::tuple<ProvId, ProvId, bool>> identities; // Is / IsNot pairs
+  std::set<std::pair<ProvId, std::string>> attr_checks;  // HasAttr
+  std::unordered_map<ProvId, size_t> key_guards;         // record -> its Keys guard
   std::map<std::pair<ProvId, std::string>, ProvId> alias_records;
 
-  std::vector<std::optional<SideEffect>> effects;             // dropped writes are empty
-  std::unordered_map<std::string, size_t> effect_index;       // (target, key) -> effects index
-  std::unordered_set<uint32_t> contents_pending;              // containers with a Contents effect
+  std::vector<std::optional<SideEffect>> effects;       // dropped writes are empty
+  std::unordered_map<std::string, size_t> effect_index; // (target, key) -> effects index
+  std::unordered_set<uint32_t> contents_pending;        // containers with a Contents effect
   std::vector<Value> updated_inputs;
-  std::unordered_set<uint32_t> settling;                      // containers on the settle path                          // input tensors updated in place
+  std::unordered_set<uint32_t> settling; // containers on the settle path
+  std::unordered_set<uint32_t> relying;  // containers on the rely path                          //
+                                         // input tensors updated in place
 };
 
 // "(loc: src)" / ", statement 3/then/1" for a frame line.

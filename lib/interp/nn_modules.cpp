@@ -18,10 +18,12 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   };
   auto flag = [&](const char *name) { return truth(attr(name)); };
   auto no_inplace = [&]() {
-    if (flag("inplace")) fail(fmt::format("{} with inplace=True is not supported while tracing", cls));
+    if (flag("inplace"))
+      fail(fmt::format("{} with inplace=True is not supported while tracing", cls));
   };
   using ops::Op;
-  if (cls == "torch.nn.Linear") return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
+  if (cls == "torch.nn.Linear")
+    return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
   if (cls == "torch.nn.Embedding") {
     Value x = input();
     Value max_norm = attr("max_norm");
@@ -36,7 +38,8 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   if (cls == "torch.nn.LayerNorm")
     return tensor_op(Op::layer_norm,
-                     {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")}, {});
+                     {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")},
+                     {});
   if (cls == "torch.nn.Dropout") {
     Value x = input();
     Value p_value = attr("p");
@@ -65,7 +68,8 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   if (cls == "torch.nn.Sequential") {
     Value x = input();
-    for (Value sub : iterate(m)) x = module_call(sub, {x}, {});
+    for (Value sub : iterate(m))
+      x = module_call(sub, {x}, {});
     return x;
   }
   fail(fmt::format("{} has no forward that thunderc knows; declare the class with a forward method",

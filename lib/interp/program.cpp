@@ -14,14 +14,19 @@ std::string show(const Heap &h, Value v, int depth = 0) {
   if (depth > 8) return "...";
   auto join = [&](std::span<const Value> xs) {
     std::string out;
-    for (size_t i = 0; i < xs.size(); ++i) out += (i ? ", " : "") + show(h, xs[i], depth + 1);
+    for (size_t i = 0; i < xs.size(); ++i)
+      out += (i ? ", " : "") + show(h, xs[i], depth + 1);
     return out;
   };
   switch (h.kind(v)) {
-  case Kind::Tensor: return "t" + std::to_string(v.id);
-  case Kind::Tuple: return "(" + join(h.items(v)) + (h.items(v).size() == 1 ? ",)" : ")");
-  case Kind::List: return "[" + join(h.items(v)) + "]";
-  case Kind::Slice: return "slice(" + join(h.items(v)) + ")";
+  case Kind::Tensor:
+    return "t" + std::to_string(v.id);
+  case Kind::Tuple:
+    return "(" + join(h.items(v)) + (h.items(v).size() == 1 ? ",)" : ")");
+  case Kind::List:
+    return "[" + join(h.items(v)) + "]";
+  case Kind::Slice:
+    return "slice(" + join(h.items(v)) + ")";
   case Kind::Dict: {
     std::string out = "{";
     for (size_t i = 0; i < h.entries(v).size(); ++i) {
@@ -38,14 +43,17 @@ std::string show(const Heap &h, Value v, int depth = 0) {
     }
     return out + ")";
   }
-  default: return h.repr(v);
+  default:
+    return h.repr(v);
   }
 }
 
 std::string show_args(const Heap &h, const OpRecord &op) {
   std::string out;
-  for (Value a : op.args) out += (out.empty() ? "" : ", ") + show(h, a);
-  for (const auto &[k, v] : op.kwargs) out += (out.empty() ? "" : ", ") + k + "=" + show(h, v);
+  for (Value a : op.args)
+    out += (out.empty() ? "" : ", ") + show(h, a);
+  for (const auto &[k, v] : op.kwargs)
+    out += (out.empty() ? "" : ", ") + k + "=" + show(h, v);
   return out;
 }
 } // namespace
@@ -58,32 +66,54 @@ std::string describe(const Program &p) {
   for (const Guard &g : p.guards) {
     std::string subject = h.path(g.subject);
     switch (g.kind) {
-    case Guard::Kind::TensorMeta: out += fmt::format("guard meta {} {}\n", subject, type_comment(g.meta)); break;
-    case Guard::Kind::Value: out += fmt::format("guard value {} == {}\n", subject, h.repr(g.value)); break;
-    case Guard::Kind::None: out += fmt::format("guard none {}\n", subject); break;
-    case Guard::Kind::NotNone: out += fmt::format("guard not_none {}\n", subject); break;
-    case Guard::Kind::Type: out += fmt::format("guard type {} {}\n", subject, g.cls); break;
-    case Guard::Kind::Len: out += fmt::format("guard len {} == {}\n", subject, g.length); break;
+    case Guard::Kind::TensorMeta:
+      out += fmt::format("guard meta {} {}\n", subject, type_comment(g.meta));
+      break;
+    case Guard::Kind::Value:
+      out += fmt::format("guard value {} == {}\n", subject, h.repr(g.value));
+      break;
+    case Guard::Kind::None:
+      out += fmt::format("guard none {}\n", subject);
+      break;
+    case Guard::Kind::NotNone:
+      out += fmt::format("guard not_none {}\n", subject);
+      break;
+    case Guard::Kind::Type:
+      out += fmt::format("guard type {} {}\n", subject, g.cls);
+      break;
+    case Guard::Kind::Len:
+      out += fmt::format("guard len {} == {}\n", subject, g.length);
+      break;
     case Guard::Kind::Keys: {
       std::string keys;
-      for (const auto &k : g.keys) keys += (keys.empty() ? "" : ", ") + k;
+      for (const auto &k : g.keys)
+        keys += (keys.empty() ? "" : ", ") + k;
       out += fmt::format("guard keys{} {} [{}]\n", g.ordered ? " ordered" : "", subject, keys);
       break;
     }
-    case Guard::Kind::Is: out += fmt::format("guard is {} {}\n", subject, h.path(g.other)); break;
-    case Guard::Kind::IsNot: out += fmt::format("guard is_not {} {}\n", subject, h.path(g.other)); break;
+    case Guard::Kind::Is:
+      out += fmt::format("guard is {} {}\n", subject, h.path(g.other));
+      break;
+    case Guard::Kind::IsNot:
+      out += fmt::format("guard is_not {} {}\n", subject, h.path(g.other));
+      break;
     case Guard::Kind::HasAttr:
-      out += fmt::format("guard hasattr {} {} {}\n", subject, g.name, g.expected ? "True" : "False");
+      out +=
+          fmt::format("guard hasattr {} {} {}\n", subject, g.name, g.expected ? "True" : "False");
       break;
     }
   }
   for (size_t i = 0; i < p.ops.size(); ++i) {
     const OpRecord &op = p.ops[i];
     std::string outs;
-    for (Value o : op.outputs) outs += (outs.empty() ? "" : ", ") + show(h, o) + ": " + type_comment(h.meta(o));
-    out += fmt::format("op {} {}({}) -> {}", i, ops::info(op.op).torch_name, show_args(h, op), outs);
+    for (Value o : op.outputs)
+      outs += (outs.empty() ? "" : ", ") + show(h, o) + ": " + type_comment(h.meta(o));
+    out +=
+        fmt::format("op {} {}({}) -> {}", i, ops::info(op.op).torch_name, show_args(h, op), outs);
     if (!op.name_hint.empty()) out += " as " + op.name_hint;
-    if (op.inplace) out += fmt::format(" updates {} ({})", show(h, op.updated), ops::info(*op.inplace).torch_name);
+    if (op.inplace)
+      out +=
+          fmt::format(" updates {} ({})", show(h, op.updated), ops::info(*op.inplace).torch_name);
     out += "\n";
   }
   for (const WriteBack &w : p.write_backs)
@@ -93,14 +123,16 @@ std::string describe(const Program &p) {
     switch (e.kind) {
     case SideEffect::Kind::SetAttr:
       out += fmt::format("effect setattr {}.{} = {}", target, e.name, show(h, e.value));
-      if (!e.module_path.empty()) out += fmt::format(" (module {}: {})", h.path(e.module_root), e.module_path);
+      if (!e.module_path.empty())
+        out += fmt::format(" (module {}: {})", h.path(e.module_root), e.module_path);
       out += "\n";
       break;
     case SideEffect::Kind::SetItem:
       out += fmt::format("effect setitem {}[{}] = {}\n", target, h.repr(e.key), show(h, e.value));
       break;
     case SideEffect::Kind::SetBuffer:
-      out += fmt::format("effect set_buffer {} {} = {}\n", h.path(e.module_root), e.module_path, show(h, e.value));
+      out += fmt::format("effect set_buffer {} {} = {}\n", h.path(e.module_root), e.module_path,
+                         show(h, e.value));
       break;
     case SideEffect::Kind::Contents:
       out += fmt::format("effect contents {} = {}\n", target, show(h, e.value));

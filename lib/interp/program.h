@@ -38,37 +38,45 @@ struct Guard {
     HasAttr,    // hasattr(x, name) is `expected`
   };
   Kind kind;
-  ProvId subject = 0;      // the input checked
-  Value value;             // the input value as reached (Value: the expected value)
-  TensorMeta meta;         // TensorMeta
-  std::string cls;         // Type: class name as the graph spells it ("StaticCache", "torch.nn.Linear")
-  int64_t length = 0;      // Len
+  ProvId subject = 0; // the input checked
+  Value value;        // the input value as reached (Value: the expected value)
+  TensorMeta meta;    // TensorMeta
+  std::string cls;    // Type: class name as the graph spells it ("StaticCache", "torch.nn.Linear")
+  int64_t length = 0; // Len
   std::vector<std::string> keys; // Keys
-  bool ordered = false;    // Keys
-  ProvId other = 0;        // Is / IsNot
-  std::string name;        // HasAttr
-  bool expected = true;    // HasAttr
+  bool ordered = false;          // Keys
+  ProvId other = 0;              // Is / IsNot
+  std::string name;              // HasAttr
+  bool expected = true;          // HasAttr
 };
 
-// One tensor op of the computation, in program order. In-place ops are recorded functionally.
+// One tensor op of the computation, in program order. In-place ops are recorded functionally:
+// the record reads the receiver's current version and produces its next one. `op` is the
+// catalogue's functional counterpart (add_ -> add, fill_ -> full_like), followed by a `to` record
+// when PyTorch casts the result back to the receiver's dtype; setitem_ has no counterpart in the
+// catalogue and is recorded as itself (read as "a copy of input with input[index] = value");
+// copy_ records only the `to`/`expand` its source needs (none when the metadata agree: the
+// receiver's new version is then the source's version itself).
 struct OpRecord {
-  ops::Op op;                       // the op run (for an in-place call: its functional counterpart)
-  std::vector<Value> args;          // positional arguments as written (tensor versions, constants)
+  ops::Op op;
+  std::vector<Value> args; // positional arguments as written (tensors as the versions read)
   std::vector<std::pair<std::string, Value>> kwargs; // keyword arguments as written
   std::vector<Value> bound;         // every parameter in signature order, defaults filled in
-  std::vector<ops::Arg> bound_meta; // the same as the op catalogue saw them
+  std::vector<ops::Arg> bound_meta; // the same, as the op catalogue saw them
   std::vector<Value> outputs;       // tensor versions produced (several for MultiOutput ops)
-  Value result;                     // what the statement received: the output, or a tuple of them
+  Value result;                     // what the statement received: the output, a tuple of the
+                                    // outputs, or for an in-place op the receiver (`updated`)
   const Stmt *stmt = nullptr;       // the statement (pointer, loc, src)
-  std::string name_hint;            // the graph local that received the result, else ""
-  std::optional<ops::Op> inplace;   // the in-place op written in the graph (add_), if any
-  Value updated;                    // in-place: the tensor object updated (outputs[0] is its new version)
+  std::string name_hint;          // the graph local that received the result (for an in-place
+                                  // op without `out`, the receiver's local), else ""
+  std::optional<ops::Op> inplace; // the in-place op written in the graph (add_), if any
+  Value updated; // in-place: the tensor object updated (outputs[0] is its new version)
 };
 
 // An input tensor updated in place: after the computation, `tensor` holds `version`.
 struct WriteBack {
   Value tensor;  // the input tensor object (its record: heap.prov(tensor))
-  Value version; // its final version, produced by an op
+  Value version; // its final version: an op output, or (after copy_) another tensor's version
 };
 
 // A mutation of an input object the epilogue repeats, in program order of the last write to
@@ -94,16 +102,16 @@ struct SideEffect {
 
 struct Program {
   Heap heap;
-  Value self, args, kwargs; // the input roots (self: none when the graph has no inputs.self)
+  Value self, args, kwargs;   // the input roots (self: none when the graph has no inputs.self)
   std::vector<ProvId> inputs; // input records the program read, in first-read order; each
                               // record's `used` says whether it was relied on
   std::vector<Guard> guards;  // in the order the run first relied on each property
   std::vector<OpRecord> ops;
   std::vector<WriteBack> write_backs; // in order of first update
   std::vector<SideEffect> side_effects;
-  Value result;               // the entry's return value
+  Value result;                      // the entry's return value
   const Stmt *return_stmt = nullptr; // the entry's return statement (null: fell off the end)
-  size_t statements = 0;      // statements executed
+  size_t statements = 0;             // statements executed
 };
 
 // A readable listing of a Program (inputs, guards, ops, write-backs, side effects, result), one

@@ -11,7 +11,9 @@
 namespace thunderc::interp {
 
 namespace {
-bool numeric(Kind k) { return k == Kind::Bool || k == Kind::Int || k == Kind::Float; }
+bool numeric(Kind k) {
+  return k == Kind::Bool || k == Kind::Int || k == Kind::Float;
+}
 bool scalar(Kind k) {
   return k == Kind::None || numeric(k) || k == Kind::Str || k == Kind::DType || k == Kind::Device ||
          k == Kind::Ellipsis;
@@ -43,18 +45,36 @@ double Interpreter::to_float(Value v, const char *what) {
 
 bool Interpreter::truth(Value v) {
   switch (h.kind(v)) {
-  case Kind::None: rely_none(v); return false;
-  case Kind::Bool: case Kind::Int: rely(v); return h.as_int(v) != 0;
-  case Kind::Float: rely(v); return h.as_float(v) != 0;
-  case Kind::Str: rely(v); return !h.as_str(v).empty();
-  case Kind::Tuple: case Kind::List: rely_len(v); return !h.items(v).empty();
-  case Kind::Dict: rely_len(v); return !h.entries(v).empty();
-  case Kind::Range: return !iterate(v).empty();
+  case Kind::None:
+    rely_none(v);
+    return false;
+  case Kind::Bool:
+  case Kind::Int:
+    rely(v);
+    return h.as_int(v) != 0;
+  case Kind::Float:
+    rely(v);
+    return h.as_float(v) != 0;
+  case Kind::Str:
+    rely(v);
+    return !h.as_str(v).empty();
+  case Kind::Tuple:
+  case Kind::List:
+    rely_len(v);
+    return !h.items(v).empty();
+  case Kind::Dict:
+    rely_len(v);
+    return !h.entries(v).empty();
+  case Kind::Range:
+    return !iterate(v).empty();
   case Kind::Tensor: {
-    if (auto s = backend->scalar(resolve(v), h)) return s->kind == ops::Arg::Kind::Float ? s->f != 0 : s->i != 0 || s->b;
+    if (auto s = backend->scalar(resolve(v), h))
+      return s->kind == ops::Arg::Kind::Float ? s->f != 0 : s->i != 0 || s->b;
     data_dependent(v, "data-dependent control flow: the truth value of a tensor decides a branch");
   }
-  case Kind::Object: case Kind::Dataclass: case Kind::Module: {
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module: {
     std::string_view cls = h.name(v);
     for (const char *m : {"__bool__", "__len__"})
       if (find_method(cls, m)) {
@@ -64,22 +84,39 @@ bool Interpreter::truth(Value v) {
     rely_type(v);
     if (h.is(v, Kind::Module)) {
       const std::string &base = builtin_base(cls);
-      if (base == "torch.nn.ModuleList" || base == "torch.nn.ModuleDict" || base == "torch.nn.Sequential") {
+      if (base == "torch.nn.ModuleList" || base == "torch.nn.ModuleDict" ||
+          base == "torch.nn.Sequential") {
         rely_len(v);
         return !submodules(v).empty();
       }
     }
     return true;
   }
-  default: rely_none(v); return true;
+  default:
+    rely_none(v);
+    return true;
   }
 }
 
+namespace {
+// Bounds the recursion of comparisons of nested (possibly cyclic) containers.
+struct Nesting {
+  Interpreter &in;
+  explicit Nesting(Interpreter &i) : in(i) {
+    if (++in.nesting > 256) in.fail("maximum recursion depth exceeded in comparison");
+  }
+  ~Nesting() { --in.nesting; }
+};
+} // namespace
+
 bool Interpreter::equal(Value a, Value b) {
+  Nesting guard(*this);
   Kind ka = h.kind(a), kb = h.kind(b);
   if (ka == Kind::Tensor || kb == Kind::Tensor) {
     if (a == b) return true;
-    data_dependent(ka == Kind::Tensor ? a : b, "data-dependent control flow: comparing a tensor with == gives a tensor, not a bool");
+    data_dependent(
+        ka == Kind::Tensor ? a : b,
+        "data-dependent control flow: comparing a tensor with == gives a tensor, not a bool");
   }
   if (ka == Kind::None || kb == Kind::None) {
     rely_none(a), rely_none(b);
@@ -93,8 +130,8 @@ bool Interpreter::equal(Value a, Value b) {
     rely_len(a), rely_len(b);
     auto x = h.items(a), y = h.items(b);
     if (x.size() != y.size()) return false;
-    for (size_t i = 0; i < x.size(); ++i)
-      if (!equal(x[i], y[i])) return false;
+    for (size_t i = 0; i < x.size(); ++i) // identity first, as Python's sequence == does
+      if (x[i] != y[i] && !equal(x[i], y[i])) return false;
     return true;
   }
   if (ka == Kind::Dict && kb == Kind::Dict) {
@@ -102,7 +139,7 @@ bool Interpreter::equal(Value a, Value b) {
     if (h.entries(a).size() != h.entries(b).size()) return false;
     for (const Entry &e : h.entries(a)) {
       Entry *f = h.find_key(b, e.key);
-      if (!f || !equal(e.value, f->value)) return false;
+      if (!f || (e.value != f->value && !equal(e.value, f->value))) return false;
     }
     return true;
   }
@@ -118,10 +155,12 @@ bool Interpreter::equal(Value a, Value b) {
 }
 
 int Interpreter::compare(Value a, Value b) {
+  Nesting guard(*this);
   Kind ka = h.kind(a), kb = h.kind(b);
   if (numeric(ka) && numeric(kb)) {
     rely(a), rely(b);
-    if (ka != Kind::Float && kb != Kind::Float) return (h.as_int(a) > h.as_int(b)) - (h.as_int(a) < h.as_int(b));
+    if (ka != Kind::Float && kb != Kind::Float)
+      return (h.as_int(a) > h.as_int(b)) - (h.as_int(a) < h.as_int(b));
     double x = to_float(a, "an operand"), y = to_float(b, "an operand");
     return (x > y) - (x < y);
   }
@@ -133,11 +172,12 @@ int Interpreter::compare(Value a, Value b) {
     rely_len(a), rely_len(b);
     auto x = h.items(a), y = h.items(b);
     for (size_t i = 0; i < x.size() && i < y.size(); ++i)
-      if (!equal(x[i], y[i])) return compare(x[i], y[i]);
+      if (x[i] != y[i] && !equal(x[i], y[i])) return compare(x[i], y[i]);
     return (x.size() > y.size()) - (x.size() < y.size());
   }
   if (ka == Kind::Tensor || kb == Kind::Tensor)
-    data_dependent(ka == Kind::Tensor ? a : b, "data-dependent control flow: comparing a tensor gives a tensor, not a bool");
+    data_dependent(ka == Kind::Tensor ? a : b,
+                   "data-dependent control flow: comparing a tensor gives a tensor, not a bool");
   fail(fmt::format("'<' not supported between instances of {} and {}", py_str(h.type_name(a)),
                    py_str(h.type_name(b))));
 }
@@ -163,7 +203,8 @@ bool Interpreter::contains(Value c, Value x) {
       return e && e->slot == Slot::Submodule;
     }
     break;
-  default: break;
+  default:
+    break;
   }
   for (Value item : iterate(c))
     if (item == x || equal(item, x)) return true;
@@ -181,7 +222,8 @@ Value Interpreter::unary(std::string_view op, Value a) {
       return h.floating(op == "neg" ? -f : op == "abs" ? std::fabs(f) : f, kComputed);
     }
     int64_t i = to_int(a, "the operand of unary -, + or abs()");
-    if ((op == "neg" || (op == "abs" && i < 0)) && i == INT64_MIN) fail("integer overflow (ints are 64-bit)");
+    if ((op == "neg" || (op == "abs" && i < 0)) && i == INT64_MIN)
+      fail("integer overflow (ints are 64-bit)");
     return num(op == "neg" ? -i : op == "abs" ? (i < 0 ? -i : i) : i);
   }
   if (op == "invert") return num(~to_int(a, "the operand of ~"));
@@ -230,7 +272,8 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     }
     std::vector<Value> items = iterate(a), more = iterate(b);
     items.insert(items.end(), more.begin(), more.end());
-    return ka == Kind::Tuple ? h.tuple(std::move(items), new_record()) : h.list(std::move(items), new_record());
+    return ka == Kind::Tuple ? h.tuple(std::move(items), new_record())
+                             : h.list(std::move(items), new_record());
   }
   if ((op == "mul" || op == "imul") && (seq_a || seq_b)) {
     Value s = seq_a ? a : b, n = seq_a ? b : a;
@@ -238,12 +281,15 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     if (h.is(s, Kind::Str)) {
       rely(s);
       std::string out;
-      for (int64_t i = 0; i < times; ++i) out += h.as_str(s);
+      for (int64_t i = 0; i < times; ++i)
+        out += h.as_str(s);
       return h.str(out, kComputed);
     }
     std::vector<Value> one = iterate(s), items;
-    for (int64_t i = 0; i < times; ++i) items.insert(items.end(), one.begin(), one.end());
-    return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record()) : h.list(std::move(items), new_record());
+    for (int64_t i = 0; i < times; ++i)
+      items.insert(items.end(), one.begin(), one.end());
+    return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record())
+                                : h.list(std::move(items), new_record());
   }
 
   if (!numeric(ka) || !numeric(kb))
@@ -252,7 +298,8 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   std::string_view base = op.starts_with("i") && op != "invert" ? op.substr(1) : op; // iadd -> add
   if (base == "and_" || base == "or_" || base == "xor" || base == "lshift" || base == "rshift") {
     if (ka == Kind::Float || kb == Kind::Float)
-      fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op, h.type_name(a), h.type_name(b)));
+      fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op, h.type_name(a),
+                       h.type_name(b)));
     int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand");
     bool bools = ka == Kind::Bool && kb == Kind::Bool;
     if (base == "and_") return bools ? boolean(x & y) : num(x & y);
@@ -260,7 +307,8 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     if (base == "xor") return bools ? boolean(x ^ y) : num(x ^ y);
     if (y < 0) fail("negative shift count");
     if (base == "rshift") return num(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
-    if (y >= 63 || (x != 0 && (std::abs(x) >> (62 - y)) != 0)) fail("integer overflow (ints are 64-bit)");
+    if (y >= 63 || (x != 0 && (std::abs(x) >> (62 - y)) != 0))
+      fail("integer overflow (ints are 64-bit)");
     return num(x << y);
   }
   if (base == "truediv") {
@@ -272,9 +320,12 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   if (floats) {
     double x = to_float(a, "an operand"), y = to_float(b, "an operand");
     double r;
-    if (base == "add") r = x + y;
-    else if (base == "sub") r = x - y;
-    else if (base == "mul") r = x * y;
+    if (base == "add")
+      r = x + y;
+    else if (base == "sub")
+      r = x - y;
+    else if (base == "mul")
+      r = x * y;
     else if (base == "floordiv" || base == "mod") {
       if (y == 0) fail("ZeroDivisionError: float division by zero");
       double m = std::fmod(x, y);
@@ -282,7 +333,8 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
       r = base == "mod" ? m : std::round((x - m) / y);
     } else if (base == "pow") {
       if (x == 0 && y < 0) fail("ZeroDivisionError: 0.0 cannot be raised to a negative power");
-      if (x < 0 && y != std::floor(y)) fail("a negative number raised to a fractional power is complex; not supported");
+      if (x < 0 && y != std::floor(y))
+        fail("a negative number raised to a fractional power is complex; not supported");
       r = std::pow(x, y);
     } else {
       fail(fmt::format("operator.{} is not supported on Python numbers", op));
@@ -291,13 +343,18 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   }
   int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand"), r = 0;
   bool overflow = false;
-  if (base == "add") overflow = __builtin_add_overflow(x, y, &r);
-  else if (base == "sub") overflow = __builtin_sub_overflow(x, y, &r);
-  else if (base == "mul") overflow = __builtin_mul_overflow(x, y, &r);
+  if (base == "add")
+    overflow = __builtin_add_overflow(x, y, &r);
+  else if (base == "sub")
+    overflow = __builtin_sub_overflow(x, y, &r);
+  else if (base == "mul")
+    overflow = __builtin_mul_overflow(x, y, &r);
   else if (base == "floordiv" || base == "mod") {
     if (y == 0) fail("ZeroDivisionError: integer division or modulo by zero");
-    if (x == INT64_MIN && y == -1) overflow = true;
-    else r = base == "mod" ? floor_mod(x, y) : floor_div(x, y);
+    if (x == INT64_MIN && y == -1)
+      overflow = true;
+    else
+      r = base == "mod" ? floor_mod(x, y) : floor_div(x, y);
   } else if (base == "pow") {
     if (y < 0) {
       if (x == 0) fail("ZeroDivisionError: 0 cannot be raised to a negative power");

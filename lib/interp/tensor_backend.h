@@ -28,7 +28,9 @@ public:
 // Metadata only: ops::infer on the bound arguments.
 class TracingBackend final : public TensorBackend {
 public:
-  ops::Arg run(const OpRecord &op, const Heap &) override { return ops::infer(op.op, op.bound_meta); }
+  ops::Arg run(const OpRecord &op, const Heap &) override {
+    return ops::infer(op.op, op.bound_meta);
+  }
 };
 
 } // namespace thunderc

@@ -32,7 +32,8 @@ bool can_cast(DType from, DType to) {
 
 std::string shape_str(const std::vector<int64_t> &shape) {
   std::string out = "[";
-  for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  for (size_t i = 0; i < shape.size(); ++i)
+    out += (i ? ", " : "") + std::to_string(shape[i]);
   return out + "]";
 }
 } // namespace
@@ -59,56 +60,80 @@ Value Interpreter::resolve(Value v) {
     }
     if (!changed) return v;
     if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
-    return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed) : h.list(std::move(items), kComputed);
+    return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
+                                : h.list(std::move(items), kComputed);
   }
-  default: return v;
+  default:
+    return v;
   }
 }
 
 ops::Arg Interpreter::to_arg(Value v, ops::Op op) {
   switch (h.kind(v)) {
-  case Kind::None: return ops::Arg::none();
-  case Kind::Bool: return ops::Arg::of_bool(h.as_bool(v));
-  case Kind::Int: return ops::Arg::of_int(h.as_int(v));
-  case Kind::Float: return ops::Arg::of_float(h.as_float(v));
-  case Kind::Str: return ops::Arg::of_str(std::string(h.as_str(v)));
-  case Kind::DType: return ops::Arg::of_dtype(h.as_dtype(v));
-  case Kind::Device: return ops::Arg::of_device(h.as_device(v));
-  case Kind::Ellipsis: return ops::Arg::ellipsis();
-  case Kind::Tensor: return tensor_arg(h, v);
+  case Kind::None:
+    return ops::Arg::none();
+  case Kind::Bool:
+    return ops::Arg::of_bool(h.as_bool(v));
+  case Kind::Int:
+    return ops::Arg::of_int(h.as_int(v));
+  case Kind::Float:
+    return ops::Arg::of_float(h.as_float(v));
+  case Kind::Str:
+    return ops::Arg::of_str(std::string(h.as_str(v)));
+  case Kind::DType:
+    return ops::Arg::of_dtype(h.as_dtype(v));
+  case Kind::Device:
+    return ops::Arg::of_device(h.as_device(v));
+  case Kind::Ellipsis:
+    return ops::Arg::ellipsis();
+  case Kind::Tensor:
+    return tensor_arg(h, v);
   case Kind::Tuple:
   case Kind::List: {
     std::vector<ops::Arg> items;
-    for (Value x : h.items(v)) items.push_back(to_arg(x, op));
-    return h.is(v, Kind::List) ? ops::Arg::of_list(std::move(items)) : ops::Arg::of_seq(std::move(items));
+    for (Value x : h.items(v))
+      items.push_back(to_arg(x, op));
+    return h.is(v, Kind::List) ? ops::Arg::of_list(std::move(items))
+                               : ops::Arg::of_seq(std::move(items));
   }
   case Kind::Slice:
-    return ops::Arg::of_slice(to_arg(h.items(v)[0], op), to_arg(h.items(v)[1], op), to_arg(h.items(v)[2], op));
+    return ops::Arg::of_slice(to_arg(h.items(v)[0], op), to_arg(h.items(v)[1], op),
+                              to_arg(h.items(v)[2], op));
   default:
-    fail(fmt::format("{}(): an argument is {}, not a tensor or a Python value", ops::info(op).torch_name,
-                     h.repr(v)));
+    fail(fmt::format("{}(): an argument is {}, not a tensor or a Python value",
+                     ops::info(op).torch_name, h.repr(v)));
   }
 }
 
 Value Interpreter::from_arg(const ops::Arg &a) {
   using AK = ops::Arg::Kind;
   switch (a.kind) {
-  case AK::None: return h.none(kComputed);
-  case AK::Bool: return h.boolean(a.b, kComputed);
-  case AK::Int: return num(a.i);
-  case AK::Float: return h.floating(a.f, kComputed);
-  case AK::Str: return h.str(a.s, kComputed);
-  case AK::DType: return h.dtype(a.dtype, kComputed);
-  case AK::Device: return h.device(a.device, kComputed);
-  case AK::Ellipsis: return h.ellipsis();
+  case AK::None:
+    return h.none(kComputed);
+  case AK::Bool:
+    return h.boolean(a.b, kComputed);
+  case AK::Int:
+    return num(a.i);
+  case AK::Float:
+    return h.floating(a.f, kComputed);
+  case AK::Str:
+    return h.str(a.s, kComputed);
+  case AK::DType:
+    return h.dtype(a.dtype, kComputed);
+  case AK::Device:
+    return h.device(a.device, kComputed);
+  case AK::Ellipsis:
+    return h.ellipsis();
   case AK::Tensor:
     THUNDERC_ASSERT(a.i > 0 && size_t(a.i) < h.size() && h.is(Value{uint32_t(a.i)}, Kind::Tensor),
                     "a bound tensor argument lost its value");
     return Value{uint32_t(a.i)};
-  case AK::Slice: return h.slice(from_arg(a.items[0]), from_arg(a.items[1]), from_arg(a.items[2]), kComputed);
+  case AK::Slice:
+    return h.slice(from_arg(a.items[0]), from_arg(a.items[1]), from_arg(a.items[2]), kComputed);
   case AK::Seq: {
     std::vector<Value> items;
-    for (const auto &x : a.items) items.push_back(from_arg(x));
+    for (const auto &x : a.items)
+      items.push_back(from_arg(x));
     return a.is_list ? h.list(std::move(items), kComputed) : h.tuple(std::move(items), kComputed);
   }
   }
@@ -135,16 +160,17 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
   } catch (const ops::OpError &e) {
     fail(e.what());
   }
-  for (const auto &b : r.bound_meta) r.bound.push_back(from_arg(b));
+  for (const auto &b : r.bound_meta)
+    r.bound.push_back(from_arg(b));
   const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
   r.stmt = s;
   if (s) {
     const Expr *receiver = s->kind == Stmt::Kind::Method || s->kind == Stmt::Kind::SetItem ? &s->obj
-                           : !s->args.empty()                                          ? &s->args[0]
-                                                                                       : nullptr;
-    r.name_hint = !s->out.empty()                                      ? s->out
+                           : !s->args.empty() ? &s->args[0]
+                                              : nullptr;
+    r.name_hint = !s->out.empty()                                   ? s->out
                   : receiver && receiver->kind == Expr::Kind::Local ? receiver->text
-                                                                       : std::string();
+                                                                    : std::string();
   }
   return r;
 }
@@ -169,7 +195,8 @@ ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
 Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
   auto out = [&](const ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
-      fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name, ops::describe(a)));
+      fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name,
+                       ops::describe(a)));
     Value t = h.tensor(a.tensor, op_record(r, k));
     if (view_of) {
       Value base = h.tensor_info(view_of).base ? h.tensor_info(view_of).base : view_of;
@@ -181,7 +208,8 @@ Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
   };
   if (res.kind == ops::Arg::Kind::Seq) {
     std::vector<Value> outs;
-    for (size_t k = 0; k < res.items.size(); ++k) outs.push_back(out(res.items[k], uint32_t(k)));
+    for (size_t k = 0; k < res.items.size(); ++k)
+      outs.push_back(out(res.items[k], uint32_t(k)));
     r.result = h.tuple(std::move(outs), new_record());
   } else {
     r.result = out(res, 0);
@@ -198,7 +226,8 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
   OpRecord r = prepare(op, args, kwargs);
   ops::Arg res = run_op(r);
   if (info.flags & ops::PythonResult) return from_arg(res);
-  Value view_of = (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
+  Value view_of =
+      (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
   return emit(std::move(r), res, view_of);
 }
 
@@ -227,10 +256,13 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
     size_t before = p.ops.size();
     const TensorMeta src = h.meta(ver);
     if (src.dtype != self_meta.dtype || src.device != self_meta.device)
-      ver = tensor_op(ops::Op::to, {ver}, {{"device", h.device(self_meta.device)}, {"dtype", h.dtype(self_meta.dtype)}});
+      ver =
+          tensor_op(ops::Op::to, {ver},
+                    {{"device", h.device(self_meta.device)}, {"dtype", h.dtype(self_meta.dtype)}});
     if (h.meta(ver).shape != self_meta.shape) {
       std::vector<Value> dims;
-      for (int64_t d : self_meta.shape) dims.push_back(num(d));
+      for (int64_t d : self_meta.shape)
+        dims.push_back(num(d));
       ver = tensor_op(ops::Op::expand, {ver, h.tuple(std::move(dims), kComputed)}, {});
     }
     if (p.ops.size() > before) {
@@ -281,18 +313,21 @@ Value Interpreter::tensor_attr(Value t, const std::string &name, bool *found) {
   if (name == "shape") {
     rely_meta(t);
     std::vector<Value> dims;
-    for (int64_t d : m.shape) dims.push_back(num(d));
+    for (int64_t d : m.shape)
+      dims.push_back(num(d));
     return h.tuple(std::move(dims), kComputed);
   }
   if (name == "dtype") return rely_meta(t), h.dtype(m.dtype, kComputed);
   if (name == "device") return rely_meta(t), h.device(m.device, kComputed);
   if (name == "ndim") return rely_meta(t), num(int64_t(m.shape.size()));
   if (name == "requires_grad") return rely_meta(t), h.boolean(m.requires_grad, kComputed);
-  if (name == "is_cuda") return rely_meta(t), h.boolean(m.device.type == Device::Type::CUDA, kComputed);
+  if (name == "is_cuda")
+    return rely_meta(t), h.boolean(m.device.type == Device::Type::CUDA, kComputed);
   if (name == "T" || name == "mT") {
     if (name == "mT") return tensor_op(ops::Op::transpose, {t, num(-2), num(-1)}, {});
     std::vector<Value> dims;
-    for (size_t i = m.shape.size(); i-- > 0;) dims.push_back(num(int64_t(i)));
+    for (size_t i = m.shape.size(); i-- > 0;)
+      dims.push_back(num(int64_t(i)));
     return tensor_op(ops::Op::permute, {t, h.tuple(std::move(dims), kComputed)}, {});
   }
   if (name == "data" || name == "grad")
@@ -301,11 +336,14 @@ Value Interpreter::tensor_attr(Value t, const std::string &name, bool *found) {
   return {};
 }
 
-std::optional<Value> Interpreter::tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs) {
-  if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" || name == "__float__") {
+std::optional<Value> Interpreter::tensor_method(Value t, const std::string &name, Args &args,
+                                                Kwargs &kwargs) {
+  if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" ||
+      name == "__float__") {
     if (name == "item" || name == "__bool__" || name == "__int__" || name == "__float__")
       if (auto s = backend->scalar(resolve(t), h)) return from_arg(*s);
-    data_dependent(t, fmt::format("data-dependent value: tensor.{}() needs the tensor's values", name));
+    data_dependent(
+        t, fmt::format("data-dependent value: tensor.{}() needs the tensor's values", name));
   }
   if (name == "is_floating_point" || name == "element_size") {
     if (!args.empty() || !kwargs.empty()) fail(fmt::format("Tensor.{}() takes no arguments", name));

@@ -481,6 +481,35 @@ private:
     args.push_back(Operand::tuple(std::move(rest)));
   }
 
+  // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
+  // clone, and the input (if it is one) is written back at the end like any other update.
+  void emit_inplace_on_clone(Trace &t, const OpRecord &op, const ops::OpInfo &info) {
+    THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
+    Value target = op.args[0];
+    ValueId copy = t.add_value(op.name_hint.empty() ? comp_names_.take("t", false)
+                                                     : comp_names_.take(op.name_hint, true),
+                               type_of(op.outputs[0]));
+    Instr clone;
+    clone.callee = "torch.clone";
+    clone.op = static_cast<int>(ops::Op::clone);
+    clone.args = {comp_operand(target)};
+    clone.bound = clone.args;
+    clone.bound_meta = {ops::Arg::of_tensor(h_.meta(target))};
+    clone.outs = {copy};
+    t.body.push_back(std::move(clone));
+    Instr update;
+    update.callee = std::string(info.torch_name);
+    update.op = static_cast<int>(op.op);
+    update.args = {Operand::of(copy)};
+    for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
+    for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
+    update.bound = {Operand::of(copy)};
+    for (size_t i = 1; i < op.bound.size(); ++i) update.bound.push_back(comp_operand(op.bound[i]));
+    update.bound_meta = op.bound_meta;
+    t.body.push_back(std::move(update));
+    comp_value_[op.outputs[0].id] = copy;
+  }
+
   void build_computation() {
     Trace &t = out_.computation;
     t.name = "computation";
@@ -505,6 +534,10 @@ private:
           t.body.push_back(std::move(ins));
           last_comment = c;
         }
+      }
+      if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
+        emit_inplace_on_clone(t, op, info);
+        continue;
       }
       Instr ins;
       ins.callee = std::string(info.torch_name);

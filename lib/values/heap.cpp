@@ -39,7 +39,9 @@ Value Heap::floating(double f, ProvId p) {
   return v;
 }
 
-Value Heap::str(std::string_view s, ProvId p) { return make(Kind::Str, p, intern(s)); }
+Value Heap::str(std::string_view s, ProvId p) {
+  return make(Kind::Str, p, intern(s));
+}
 
 Value Heap::dtype(DType d, ProvId p) {
   Value v = make(Kind::DType, p);
@@ -66,8 +68,12 @@ Value Heap::seq(Kind k, std::vector<Value> items, ProvId p) {
 Value Heap::slice(Value start, Value stop, Value step, ProvId p) {
   return seq(Kind::Slice, {start, stop, step}, p);
 }
-Value Heap::tuple(std::vector<Value> items, ProvId p) { return seq(Kind::Tuple, std::move(items), p); }
-Value Heap::list(std::vector<Value> items, ProvId p) { return seq(Kind::List, std::move(items), p); }
+Value Heap::tuple(std::vector<Value> items, ProvId p) {
+  return seq(Kind::Tuple, std::move(items), p);
+}
+Value Heap::list(std::vector<Value> items, ProvId p) {
+  return seq(Kind::List, std::move(items), p);
+}
 
 Value Heap::range(int64_t start, int64_t stop, int64_t step, ProvId p) {
   return seq(Kind::Range, {integer(start), integer(stop), integer(step)}, p);
@@ -87,9 +93,15 @@ Value Heap::object(Kind kind, std::string_view class_name, ProvId p) {
   return v;
 }
 
-Value Heap::klass(std::string_view name, ProvId p) { return make(Kind::Class, p, intern(name)); }
-Value Heap::function(std::string_view name, ProvId p) { return make(Kind::Function, p, intern(name)); }
-Value Heap::builtin(std::string_view name, ProvId p) { return make(Kind::Builtin, p, intern(name)); }
+Value Heap::klass(std::string_view name, ProvId p) {
+  return make(Kind::Class, p, intern(name));
+}
+Value Heap::function(std::string_view name, ProvId p) {
+  return make(Kind::Function, p, intern(name));
+}
+Value Heap::builtin(std::string_view name, ProvId p) {
+  return make(Kind::Builtin, p, intern(name));
+}
 
 Value Heap::method(Value receiver, std::string_view name, ProvId p) {
   Value v = make(Kind::Method, p, intern(name));
@@ -133,7 +145,8 @@ Entry *Heap::find_name(uint32_t table, uint32_t sym) {
 void Heap::append(uint32_t table, Entry e) {
   auto &t = tables_[table];
   auto it = name_index_.find(table);
-  if (it != name_index_.end() && e.name != kNoSymbol) it->second.emplace(e.name, static_cast<uint32_t>(t.size()));
+  if (it != name_index_.end() && e.name != kNoSymbol)
+    it->second.emplace(e.name, static_cast<uint32_t>(t.size()));
   t.push_back(e);
 }
 
@@ -147,7 +160,9 @@ void Heap::add_entry(Value obj, std::string_view name, Value value, Slot slot) {
   append(nodes_[obj.id].a, Entry{sym, make(Kind::Str, kConstant, sym), value, slot, false});
 }
 
-Entry *Heap::find_attr(Value obj, uint32_t name_symbol) { return find_name(nodes_[obj.id].a, name_symbol); }
+Entry *Heap::find_attr(Value obj, uint32_t name_symbol) {
+  return find_name(nodes_[obj.id].a, name_symbol);
+}
 
 Entry *Heap::find_attr(Value obj, std::string_view name) {
   auto sym = find_symbol(name);
@@ -182,14 +197,28 @@ void Heap::set_key(Value dict, Value key, Value value) {
 
 bool Heap::hashable(Value v) const {
   switch (kind(v)) {
-  case Kind::None: case Kind::Bool: case Kind::Int: case Kind::Float: case Kind::Str:
-  case Kind::DType: case Kind::Device: case Kind::Ellipsis: case Kind::Class: case Kind::Object:
-  case Kind::Dataclass: case Kind::Module: case Kind::Tensor: case Kind::Function:
-  case Kind::Builtin: case Kind::Method: case Kind::Range:
+  case Kind::None:
+  case Kind::Bool:
+  case Kind::Int:
+  case Kind::Float:
+  case Kind::Str:
+  case Kind::DType:
+  case Kind::Device:
+  case Kind::Ellipsis:
+  case Kind::Class:
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
+  case Kind::Tensor:
+  case Kind::Function:
+  case Kind::Builtin:
+  case Kind::Method:
+  case Kind::Range:
     return true;
   case Kind::Tuple:
     return std::all_of(items(v).begin(), items(v).end(), [&](Value x) { return hashable(x); });
-  default: return false;
+  default:
+    return false;
   }
 }
 
@@ -205,10 +234,17 @@ bool Heap::key_equal(Value a, Value b) const {
   }
   if (ka != kb) return false;
   switch (ka) {
-  case Kind::None: case Kind::Ellipsis: return true;
-  case Kind::Str: case Kind::Class: case Kind::Function: case Kind::Builtin:
+  case Kind::None:
+  case Kind::Ellipsis:
+    return true;
+  case Kind::Str:
+  case Kind::Class:
+  case Kind::Function:
+  case Kind::Builtin:
     return nodes_[a.id].a == nodes_[b.id].a;
-  case Kind::DType: case Kind::Device: return nodes_[a.id].i == nodes_[b.id].i;
+  case Kind::DType:
+  case Kind::Device:
+    return nodes_[a.id].i == nodes_[b.id].i;
   case Kind::Tuple: {
     auto x = items(a), y = items(b);
     if (x.size() != y.size()) return false;
@@ -216,7 +252,8 @@ bool Heap::key_equal(Value a, Value b) const {
       if (!key_equal(x[i], y[i])) return false;
     return true;
   }
-  default: return false;
+  default:
+    return false;
   }
 }
 
@@ -273,37 +310,57 @@ std::string py_float(double f) {
 
 std::string Heap::type_name(Value v) const {
   switch (kind(v)) {
-  case Kind::Object: case Kind::Dataclass: case Kind::Module: return std::string(name(v));
-  default: return std::string(kind_name(kind(v)));
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
+    return std::string(name(v));
+  default:
+    return std::string(kind_name(kind(v)));
   }
 }
 
 std::string Heap::repr(Value v) const {
+  return repr(v, 0);
+}
+
+std::string Heap::repr(Value v, int depth) const {
+  if (depth > 6) return "...";
   auto join = [&](std::span<const Value> xs, size_t limit = 8) {
     std::string out;
     for (size_t i = 0; i < xs.size(); ++i) {
       if (i) out += ", ";
       if (i == limit) return out + "...";
-      out += repr(xs[i]);
+      out += repr(xs[i], depth + 1);
     }
     return out;
   };
   switch (kind(v)) {
-  case Kind::None: return "None";
-  case Kind::Bool: return as_bool(v) ? "True" : "False";
-  case Kind::Int: return std::to_string(as_int(v));
-  case Kind::Float: return py_float(as_float(v));
-  case Kind::Str: return py_str(as_str(v));
-  case Kind::DType: return "torch." + std::string(dtype_name(as_dtype(v)));
-  case Kind::Device: return "device('" + device_name(as_device(v)) + "')";
-  case Kind::Ellipsis: return "Ellipsis";
-  case Kind::Slice: return "slice(" + join(items(v)) + ")";
-  case Kind::Tuple: return "(" + join(items(v)) + (items(v).size() == 1 ? ",)" : ")");
-  case Kind::List: return "[" + join(items(v)) + "]";
+  case Kind::None:
+    return "None";
+  case Kind::Bool:
+    return as_bool(v) ? "True" : "False";
+  case Kind::Int:
+    return std::to_string(as_int(v));
+  case Kind::Float:
+    return py_float(as_float(v));
+  case Kind::Str:
+    return py_str(as_str(v));
+  case Kind::DType:
+    return "torch." + std::string(dtype_name(as_dtype(v)));
+  case Kind::Device:
+    return "device('" + device_name(as_device(v)) + "')";
+  case Kind::Ellipsis:
+    return "Ellipsis";
+  case Kind::Slice:
+    return "slice(" + join(items(v)) + ")";
+  case Kind::Tuple:
+    return "(" + join(items(v)) + (items(v).size() == 1 ? ",)" : ")");
+  case Kind::List:
+    return "[" + join(items(v)) + "]";
   case Kind::Range: {
     auto r = items(v);
-    return "range(" + repr(r[0]) + ", " + repr(r[1]) +
-           (as_int(r[2]) == 1 ? "" : ", " + repr(r[2])) + ")";
+    return "range(" + repr(r[0], depth + 1) + ", " + repr(r[1], depth + 1) +
+           (as_int(r[2]) == 1 ? "" : ", " + repr(r[2], depth + 1)) + ")";
   }
   case Kind::Dict: {
     std::string out = "{";
@@ -311,17 +368,24 @@ std::string Heap::repr(Value v) const {
     for (const Entry &e : entries(v)) {
       if (n) out += ", ";
       if (n++ == 8) return out + "...}";
-      out += repr(e.key) + ": " + repr(e.value);
+      out += repr(e.key, depth + 1) + ": " + repr(e.value, depth + 1);
     }
     return out + "}";
   }
-  case Kind::Object: case Kind::Dataclass: case Kind::Module:
+  case Kind::Object:
+  case Kind::Dataclass:
+  case Kind::Module:
     return "<" + std::string(name(v)) + " object>";
-  case Kind::Class: return "<class '" + std::string(name(v)) + "'>";
-  case Kind::Tensor: return "tensor(" + type_comment(meta(v)) + ")";
-  case Kind::Function: return "<function " + std::string(name(v)) + ">";
-  case Kind::Builtin: return "<built-in function " + std::string(name(v)) + ">";
-  case Kind::Method: return "<bound method " + type_name(receiver(v)) + "." + std::string(name(v)) + ">";
+  case Kind::Class:
+    return "<class '" + std::string(name(v)) + "'>";
+  case Kind::Tensor:
+    return "tensor(" + type_comment(meta(v)) + ")";
+  case Kind::Function:
+    return "<function " + std::string(name(v)) + ">";
+  case Kind::Builtin:
+    return "<built-in function " + std::string(name(v)) + ">";
+  case Kind::Method:
+    return "<bound method " + type_name(receiver(v)) + "." + std::string(name(v)) + ">";
   }
   return "?";
 }

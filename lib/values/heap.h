@@ -36,10 +36,10 @@ struct Entry {
 
 struct TensorInfo {
   TensorMeta meta;
-  Value object;       // the tensor object this is a version of (itself for an object)
-  Value current;      // an object's latest version (the tensor itself until updated in place)
-  Value base;         // a view: the tensor object it views (else none)
-  uint32_t versions = 0;      // in-place updates of this object so far
+  Value object;          // the tensor object this is a version of (itself for an object)
+  Value current;         // an object's latest version (the tensor itself until updated in place)
+  Value base;            // a view: the tensor object it views (else none)
+  uint32_t versions = 0; // in-place updates of this object so far
   uint32_t base_versions = 0; // a view: base's `versions` when the view was made
 };
 
@@ -86,7 +86,8 @@ public:
   // Object/Dataclass/Module/Class: the class name; Function/Builtin/Method: the name.
   std::string_view name(Value v) const {
     const Node &n = nodes_[v.id];
-    return symbol(n.kind == Kind::Object || n.kind == Kind::Dataclass || n.kind == Kind::Module ? n.b : n.a);
+    return symbol(
+        n.kind == Kind::Object || n.kind == Kind::Dataclass || n.kind == Kind::Module ? n.b : n.a);
   }
   Value receiver(Value method) const { return Value{nodes_[method.id].b}; }
   bool ordered_dict(Value v) const { return nodes_[v.id].flags != 0; }
@@ -162,13 +163,16 @@ private:
   static_assert(sizeof(Node) == 24);
 
   Value make(Kind k, ProvId p, uint32_t a = 0);
+  std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
   void append(uint32_t table, Entry e);
   Value seq(Kind k, std::vector<Value> items, ProvId p);
 
   struct SymbolHash {
     using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+    size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
   };
 
   std::vector<Node> nodes_;

@@ -19,12 +19,24 @@ std::string provenance_path(std::span<const ProvRecord> records, ProvId id) {
   for (size_t n = chain.size(); n-- > 0;) {
     const ProvRecord &r = records[chain[n]];
     switch (r.kind) {
-    case ProvKind::Constant: out += "<constant>"; break;
-    case ProvKind::Computed: out += "<computed>"; break;
-    case ProvKind::InputArgs: out += "args"; break;
-    case ProvKind::InputKwargs: out += "kwargs"; break;
-    case ProvKind::InputFn: out += "self"; break;
-    case ProvKind::Attr: out += "." + r.name; break;
+    case ProvKind::Constant:
+      out += "<constant>";
+      break;
+    case ProvKind::Computed:
+      out += "<computed>";
+      break;
+    case ProvKind::InputArgs:
+      out += "args";
+      break;
+    case ProvKind::InputKwargs:
+      out += "kwargs";
+      break;
+    case ProvKind::InputFn:
+      out += "self";
+      break;
+    case ProvKind::Attr:
+      out += "." + r.name;
+      break;
     case ProvKind::Item:
       out += "[" + (r.int_key ? std::to_string(r.index) : py_str(r.name)) + "]";
       break;

@@ -41,19 +41,20 @@ inline constexpr ProvId kComputed = 1;
 
 struct ProvRecord {
   ProvKind kind = ProvKind::Constant;
-  Slot slot = Slot::Attr;     // Attr/Item: the member's role in its owner
-  bool input = false;         // rooted at args, kwargs or self
-  bool reached = false;       // the program read this input
-  bool used = false;          // the program relied on it: guarded, or passed to computation/epilogue
-  bool int_key = false;       // Item: `index` is the key (else `name`)
-  uint16_t guarded = 0;       // the interpreter's bookkeeping: one bit per guard kind recorded
-  ProvId parent = 0;          // Attr/Item: the owner's record
-  int64_t index = 0;          // Item with an int key
-  std::string name;           // Attr: attribute name; Item: str key
-  const Stmt *stmt = nullptr; // New/Op: the statement that created the value (borrowed from the Graph)
-  int32_t op = -1;            // Op: index into Program::ops
-  uint32_t output = 0;        // Op: which output of the op
-  Value value;                // input records: the value this path reaches
+  Slot slot = Slot::Attr; // Attr/Item: the member's role in its owner
+  bool input = false;     // rooted at args, kwargs or self
+  bool reached = false;   // the program read this input
+  bool used = false;      // the program relied on it: guarded, or passed to computation/epilogue
+  bool int_key = false;   // Item: `index` is the key (else `name`)
+  uint16_t guarded = 0;   // the interpreter's bookkeeping: one bit per guard kind recorded
+  ProvId parent = 0;      // Attr/Item: the owner's record
+  int64_t index = 0;      // Item with an int key
+  std::string name;       // Attr: attribute name; Item: str key
+  const Stmt *stmt =
+      nullptr;         // New/Op: the statement that created the value (borrowed from the Graph)
+  int32_t op = -1;     // Op: index into Program::ops
+  uint32_t output = 0; // Op: which output of the op
+  Value value;         // input records: the value this path reaches
 };
 
 // `args[0]`, `kwargs['k'].cache[1]`, `self.layers[0].weight`; `<created at /functions/f/body/3>`

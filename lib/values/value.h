@@ -11,19 +11,27 @@
 namespace thunderc {
 
 enum class Kind : uint8_t {
-  None, Bool, Int, Float, Str, DType, Device, Ellipsis, // immutable scalars
-  Slice,      // items: start, stop, step
-  Tuple, List,
-  Dict,       // entries keyed by Python value; `ordered_dict()` tells OrderedDict
-  Range,      // start, stop, step as integers
-  Object,     // instance of a declared plain class: attributes
-  Dataclass,  // instance of a declared dataclass: fields in declared order
-  Module,     // torch.nn.Module: parameters, buffers, sub-modules, attributes
-  Class,      // a class object (declared or built-in), by name
-  Tensor,     // metadata only; an object whose contents have versions (see Heap::current)
-  Function,   // a function of the graph, by name
-  Builtin,    // a library callable by qualified name: builtins.len, torch.add, math.sqrt
-  Method,     // a bound method: receiver + method name
+  None,
+  Bool,
+  Int,
+  Float,
+  Str,
+  DType,
+  Device,
+  Ellipsis, // immutable scalars
+  Slice,    // items: start, stop, step
+  Tuple,
+  List,
+  Dict,      // entries keyed by Python value; `ordered_dict()` tells OrderedDict
+  Range,     // start, stop, step as integers
+  Object,    // instance of a declared plain class: attributes
+  Dataclass, // instance of a declared dataclass: fields in declared order
+  Module,    // torch.nn.Module: parameters, buffers, sub-modules, attributes
+  Class,     // a class object (declared or built-in), by name
+  Tensor,    // metadata only; an object whose contents have versions (see Heap::current)
+  Function,  // a function of the graph, by name
+  Builtin,   // a library callable by qualified name: builtins.len, torch.add, math.sqrt
+  Method,    // a bound method: receiver + method name
 };
 
 std::string_view kind_name(Kind); // Python's type name: "int", "tuple", "Tensor", ...

@@ -6,16 +6,19 @@ using namespace thunderc;
 using namespace thunderc::test;
 
 TEST_CASE("interp errors: a tensor condition is data-dependent control flow") {
-  auto e = body_error(R"(["x"])", R"([{"op": "call", "fn": "torch.gt", "args": ["%x", 0], "out": "pos"},
+  auto e =
+      body_error(R"(["x"])", R"([{"op": "call", "fn": "torch.gt", "args": ["%x", 0], "out": "pos"},
                                        {"op": "if", "cond": "%pos", "then": [{"op": "return", "value": 1}]}])",
-                      R"({"args": [{"tensor": [1]}]})");
+                 R"({"args": [{"tensor": [1]}]})");
   CHECK(e.pointer == "/functions/forward/body/1");
   CHECK(e.message.find("data-dependent control flow") == 0);
   CHECK(e.message.find("cpu b8[1]") != std::string::npos);
-  auto item = body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "item", "out": "v"}])",
-                         R"({"args": [{"tensor": []}]})");
+  auto item =
+      body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "item", "out": "v"}])",
+                 R"({"args": [{"tensor": []}]})");
   CHECK(item.message.find("data-dependent value") == 0);
-  auto conv = body_error(R"(["x"])", R"([{"op": "call", "fn": "builtins.int", "args": ["%x"], "out": "v"}])",
+  auto conv = body_error(R"(["x"])",
+                         R"([{"op": "call", "fn": "builtins.int", "args": ["%x"], "out": "v"}])",
                          R"({"args": [{"tensor": []}]})");
   CHECK(conv.message.find("int() of a tensor needs its value") != std::string::npos);
 }
@@ -93,8 +96,10 @@ TEST_CASE("interp errors: unrolled statements are bounded") {
 }
 
 TEST_CASE("interp errors: errors inside built-in module forwards point at the calling statement") {
-  auto e = body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y", "loc": "a.py:4"}])",
-                      R"({"args": [{"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [3, 5]}}}, {"tensor": [2, 4]}]})");
+  auto e = body_error(
+      R"(["m", "x"])",
+      R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y", "loc": "a.py:4"}])",
+      R"({"args": [{"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [3, 5]}}}, {"tensor": [2, 4]}]})");
   CHECK(e.pointer == "/functions/forward/body/0");
   CHECK(e.message.find("torch.nn.functional.linear") == 0);
 }

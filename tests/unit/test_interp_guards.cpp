@@ -8,14 +8,16 @@ using namespace thunderc::test;
 namespace {
 size_t count(const std::string &text, const std::string &needle) {
   size_t n = 0;
-  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+  for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1))
+    ++n;
   return n;
 }
 } // namespace
 
 TEST_CASE("interp guards: args and kwargs are always measured") {
-  auto t = trace_body(R"(["a", {"name": "b", "default": 1}])", R"([{"op": "return", "value": null}])",
-                      R"({"args": [1], "kwargs": {"b": 2}})");
+  auto t =
+      trace_body(R"(["a", {"name": "b", "default": 1}])", R"([{"op": "return", "value": null}])",
+                 R"({"args": [1], "kwargs": {"b": 2}})");
   CHECK(t.has("guard len args == 1\n"));
   CHECK(t.has("guard len kwargs == 1\n"));
   CHECK(t.has("guard keys kwargs [b]\n"));
@@ -26,9 +28,10 @@ TEST_CASE("interp guards: args and kwargs are always measured") {
 }
 
 TEST_CASE("interp guards: tensor metadata of used tensors only") {
-  auto t = trace_body(R"(["x", "unused"])",
-                      R"([{"op": "call", "fn": "torch.neg", "args": ["%x"], "out": "y"}, {"op": "return", "value": "%y"}])",
-                      R"({"args": [{"tensor": [2, 3], "dtype": "bfloat16", "device": "cuda:0", "requires_grad": true},
+  auto t = trace_body(
+      R"(["x", "unused"])",
+      R"([{"op": "call", "fn": "torch.neg", "args": ["%x"], "out": "y"}, {"op": "return", "value": "%y"}])",
+      R"({"args": [{"tensor": [2, 3], "dtype": "bfloat16", "device": "cuda:0", "requires_grad": true},
                                    {"tensor": [5]}]})");
   CHECK(t.has("guard meta args[0] cuda:0 bf16[2, 3]\n"));
   CHECK_FALSE(t.has("guard meta args[1]"));
@@ -39,14 +42,15 @@ TEST_CASE("interp guards: tensor metadata of used tensors only") {
 }
 
 TEST_CASE("interp guards: values of scalars that decided something") {
-  auto t = trace_body(R"(["n", "flag", "mode", "eps", "dt", "dev", "x"])", R"([
+  auto t = trace_body(
+      R"(["n", "flag", "mode", "eps", "dt", "dev", "x"])", R"([
       {"op": "call", "fn": "operator.add", "args": ["%n", 1], "out": "m"},
       {"op": "if", "cond": "%flag", "then": [{"op": "assign", "value": 1, "out": "k"}]},
       {"op": "call", "fn": "operator.eq", "args": ["%mode", "fast"], "out": "fast"},
       {"op": "call", "fn": "torch.Tensor.to", "args": ["%x"], "kwargs": {"dtype": "%dt", "device": "%dev"}, "out": "y"},
       {"op": "call", "fn": "torch.add", "args": ["%y", "%eps"], "out": "z"},
       {"op": "return", "value": ["%m", "%z"]}])",
-                      R"({"args": [3, true, "fast", 1e-6, {"dtype": "float16"}, {"device": "cpu"}, {"tensor": [2]}]})");
+      R"({"args": [3, true, "fast", 1e-6, {"dtype": "float16"}, {"device": "cpu"}, {"tensor": [2]}]})");
   CHECK(t.has("guard value args[0] == 3\n"));
   CHECK(t.has("guard value args[1] == True\n"));
   CHECK(t.has("guard value args[2] == 'fast'\n"));
@@ -54,7 +58,9 @@ TEST_CASE("interp guards: values of scalars that decided something") {
   CHECK(t.has("guard value args[4] == torch.float16\n"));
   CHECK(t.has("guard value args[5] == device('cpu')\n"));
   // The computed value is a constant of the trace.
-  CHECK(t.program.heap.record(t.program.heap.prov(t.program.heap.items(t.program.result)[0])).kind == ProvKind::Computed);
+  CHECK(
+      t.program.heap.record(t.program.heap.prov(t.program.heap.items(t.program.result)[0])).kind ==
+      ProvKind::Computed);
 }
 
 TEST_CASE("interp guards: None-ness tested or relied on") {
@@ -73,7 +79,8 @@ TEST_CASE("interp guards: the class that decided a method call, a module call or
   std::string classes = R"({
     "Cache": {"module": "m", "qualname": "Cache", "methods": {"size": "Cache.size"}},
     "Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module", "methods": {"forward": "Net.forward"}}})";
-  auto t = trace(graph_json(R"({
+  auto t = trace(graph_json(
+      R"({
       "forward": {"params": ["cache", "net", "other", "x"], "body": [
         {"op": "method", "obj": "%cache", "name": "size", "out": "s"},
         {"op": "call", "fn": "%net", "args": ["%x"], "out": "y"},
@@ -81,7 +88,8 @@ TEST_CASE("interp guards: the class that decided a method call, a module call or
         {"op": "return", "value": ["%s", "%y", "%is_cache"]}]},
       "Cache.size": {"params": ["self"], "body": [{"op": "return", "value": 4}]},
       "Net.forward": {"params": ["self", "x"], "body": [{"op": "return", "value": "%x"}]}})",
-                            R"({"args": [{"object": "Cache"}, {"module": "Net"}, {"dict": {}}, {"tensor": [1]}]})", classes));
+      R"({"args": [{"object": "Cache"}, {"module": "Net"}, {"dict": {}}, {"tensor": [1]}]})",
+      classes));
   CHECK(t.has("guard type args[0] Cache\n"));
   CHECK(t.has("guard type args[1] Net\n"));
   // isinstance on a dict: its type is decided by the input description; a dict is guarded by keys.
@@ -141,7 +149,8 @@ TEST_CASE("interp guards: two paths to one object are checked with Is") {
 
 TEST_CASE("interp guards: distinct inputs compared with `is` are checked with IsNot") {
   std::string classes = R"({"C": {"module": "m", "qualname": "C"}})";
-  auto t = trace_body(R"(["a", "b"])", R"([{"op": "call", "fn": "operator.is_", "args": ["%a", "%b"], "out": "r"},
+  auto t = trace_body(R"(["a", "b"])",
+                      R"([{"op": "call", "fn": "operator.is_", "args": ["%a", "%b"], "out": "r"},
                                              {"op": "return", "value": "%r"}])",
                       R"({"args": [{"object": "C"}, {"object": "C"}]})", classes);
   CHECK(t.has("guard is_not args[0] args[1]\n"));
@@ -150,10 +159,11 @@ TEST_CASE("interp guards: distinct inputs compared with `is` are checked with Is
 
 TEST_CASE("interp guards: hasattr on an input") {
   std::string classes = R"({"C": {"module": "m", "qualname": "C"}})";
-  auto t = trace_body(R"(["a"])", R"([{"op": "call", "fn": "builtins.hasattr", "args": ["%a", "mask"], "out": "r"},
+  auto t = trace_body(
+      R"(["a"])", R"([{"op": "call", "fn": "builtins.hasattr", "args": ["%a", "mask"], "out": "r"},
                                         {"op": "call", "fn": "builtins.hasattr", "args": ["%a", "size"], "out": "s"},
                                         {"op": "return", "value": ["%r", "%s"]}])",
-                      R"({"args": [{"object": "C", "attrs": {"size": 3}}]})", classes);
+      R"({"args": [{"object": "C", "attrs": {"size": 3}}]})", classes);
   CHECK(t.has("guard hasattr args[0] mask False\n"));
   CHECK(t.has("guard hasattr args[0] size True\n"));
 }
@@ -163,7 +173,8 @@ TEST_CASE("interp guards: provenance of inputs reached through self, args and kw
     "Model": {"module": "m", "qualname": "Model", "base": "torch.nn.Module"},
     "Attn": {"module": "m", "qualname": "Attn", "base": "torch.nn.Module"},
     "Cache": {"module": "m", "qualname": "Cache"}})";
-  auto t = trace_body(R"(["self", "cache"])", R"([
+  auto t = trace_body(
+      R"(["self", "cache"])", R"([
       {"op": "getattr", "obj": "%self", "name": "layers", "out": "layers"},
       {"op": "getitem", "obj": "%layers", "index": 0, "out": "l0"},
       {"op": "getattr", "obj": "%l0", "name": "q_proj", "out": "q"},
@@ -172,10 +183,10 @@ TEST_CASE("interp guards: provenance of inputs reached through self, args and kw
       {"op": "getitem", "obj": "%kc", "index": 0, "out": "k0"},
       {"op": "call", "fn": "torch.matmul", "args": ["%k0", "%w"], "out": "y"},
       {"op": "return", "value": "%y"}])",
-                      R"({"self": {"module": "Model", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {
+      R"({"self": {"module": "Model", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {
                             "0": {"module": "Attn", "modules": {"q_proj": {"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [4, 4]}, "bias": null}}}}}}}},
                           "kwargs": {"cache": {"object": "Cache", "attrs": {"key_cache": {"list": [{"tensor": [2, 4]}]}}}}})",
-                      classes);
+      classes);
   CHECK(t.has("guard meta kwargs['cache'].key_cache[0] cpu f32[2, 4]\n"));
   CHECK(t.has("guard meta self.layers[0].q_proj.weight cpu f32[4, 4]\n"));
   CHECK(t.has("input self.layers[0].q_proj\n"));
@@ -229,10 +240,13 @@ TEST_CASE("interp guards: built-in modules read their attributes as guarded inpu
 
 TEST_CASE("interp guards: a module without forward, and Dropout in training, are errors") {
   std::string classes = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module"}})";
-  auto e = body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
-                      R"({"args": [{"module": "Net"}, {"tensor": [1]}]})", classes);
-  CHECK(e.message == "module args[0] (Net) has no forward method; declare one under classes.Net.methods");
-  auto d = body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
-                      R"({"args": [{"module": "torch.nn.Dropout", "attrs": {"training": true}}, {"tensor": [1]}]})");
+  auto e =
+      body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
+                 R"({"args": [{"module": "Net"}, {"tensor": [1]}]})", classes);
+  CHECK(e.message ==
+        "module args[0] (Net) has no forward method; declare one under classes.Net.methods");
+  auto d = body_error(
+      R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
+      R"({"args": [{"module": "torch.nn.Dropout", "attrs": {"training": true}}, {"tensor": [1]}]})");
   CHECK(d.message.find("training mode") != std::string::npos);
 }

@@ -5,12 +5,15 @@ using namespace thunderc;
 using namespace thunderc::test;
 
 namespace {
-const std::string net_class = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module"}})";
-const std::string linear = R"({"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [4, 4]}, "bias": {"tensor": [4]}}})";
+const std::string net_class =
+    R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module"}})";
+const std::string linear =
+    R"({"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [4, 4]}, "bias": {"tensor": [4]}}})";
 } // namespace
 
 TEST_CASE("interp modules: ModuleList indexing, slicing, len and iteration") {
-  auto t = trace_body(R"(["self", "x"])", R"([
+  auto t = trace_body(
+      R"(["self", "x"])", R"([
       {"op": "getattr", "obj": "%self", "name": "layers", "out": "layers"},
       {"op": "getitem", "obj": "%layers", "index": -1, "out": "last"},
       {"op": "call", "fn": "%last", "args": ["%x"], "out": "x"},
@@ -18,9 +21,10 @@ TEST_CASE("interp modules: ModuleList indexing, slicing, len and iteration") {
       {"op": "for", "target": "layer", "iter": "%first_two", "body": [{"op": "call", "fn": "%layer", "args": ["%x"], "out": "x"}]},
       {"op": "call", "fn": "builtins.len", "args": ["%layers"], "out": "n"},
       {"op": "return", "value": ["%x", "%n"]}])",
-                      R"({"self": {"module": "Net", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {"0": )" +
-                          linear + ", \"1\": " + linear + ", \"2\": " + linear + R"(}}}}, "args": [{"tensor": [2, 4]}]})",
-                      net_class);
+      R"({"self": {"module": "Net", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {"0": )" +
+          linear + ", \"1\": " + linear + ", \"2\": " + linear +
+          R"(}}}}, "args": [{"tensor": [2, 4]}]})",
+      net_class);
   CHECK(t.has("guard len self.layers == 3\n"));
   CHECK(t.has("guard type self.layers[2] torch.nn.Linear\n"));
   CHECK(t.has("guard meta self.layers[0].weight"));
@@ -30,49 +34,73 @@ TEST_CASE("interp modules: ModuleList indexing, slicing, len and iteration") {
 }
 
 TEST_CASE("interp modules: ModuleDict by key, keys in order, membership") {
-  auto t = trace_body(R"(["self", "x"])", R"([
+  auto t = trace_body(
+      R"(["self", "x"])", R"([
       {"op": "getattr", "obj": "%self", "name": "heads", "out": "heads"},
       {"op": "getitem", "obj": "%heads", "index": "b", "out": "hb"},
       {"op": "call", "fn": "%hb", "args": ["%x"], "out": "y"},
       {"op": "method", "obj": "%heads", "name": "keys", "out": "ks"},
       {"op": "call", "fn": "operator.contains", "args": ["%heads", "c"], "out": "has_c"},
       {"op": "return", "value": ["%y", "%ks", "%has_c"]}])",
-                      R"({"self": {"module": "Net", "modules": {"heads": {"module": "torch.nn.ModuleDict", "modules": {"a": )" +
-                          linear + ", \"b\": " + linear + R"(}}}}, "args": [{"tensor": [2, 4]}]})",
-                      net_class);
+      R"({"self": {"module": "Net", "modules": {"heads": {"module": "torch.nn.ModuleDict", "modules": {"a": )" +
+          linear + ", \"b\": " + linear + R"(}}}}, "args": [{"tensor": [2, 4]}]})",
+      net_class);
   CHECK(t.has("guard meta self.heads['b'].weight"));
   CHECK(t.has("guard keys ordered self.heads [a, b]\n"));
   CHECK(t.has(", ('a', 'b'), False)\n"));
 }
 
+TEST_CASE("interp modules: activations read `inplace`; an in-place activation is an error") {
+  auto t = trace_body(
+      R"(["acts", "x"])", R"([
+      {"op": "for", "target": "act", "iter": "%acts", "body": [{"op": "call", "fn": "%act", "args": ["%x"], "out": "x"}]},
+      {"op": "return", "value": "%x"}])",
+      R"({"args": [{"module": "torch.nn.ModuleList", "modules": {"0": {"module": "torch.nn.ReLU"}, "1": {"module": "torch.nn.SiLU"}}},
+                                   {"tensor": [2, 4]}]})");
+  REQUIRE(t.program.ops.size() == 2);
+  CHECK(t.program.ops[0].op == ops::Op::relu);
+  CHECK(t.program.ops[1].op == ops::Op::silu);
+  CHECK(t.has("guard value args[0][1].inplace == False\n"));
+  auto e = body_error(
+      R"(["act", "x"])", R"([{"op": "call", "fn": "%act", "args": ["%x"], "out": "y"}])",
+      R"({"args": [{"module": "torch.nn.ReLU", "attrs": {"inplace": true}}, {"tensor": [2]}]})");
+  CHECK(e.message == "torch.nn.ReLU with inplace=True is not supported while tracing");
+}
+
 TEST_CASE("interp modules: Sequential runs its sub-modules in order") {
-  auto t = trace_body(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}, {"op": "return", "value": "%y"}])",
+  auto t = trace_body(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"},
+                                             {"op": "return", "value": "%y"}])",
                       R"({"args": [{"module": "torch.nn.Sequential", "modules": {"0": )" + linear +
-                          R"(, "1": {"module": "torch.nn.ReLU"}, "2": {"module": "torch.nn.Identity"}}}, {"tensor": [2, 4]}]})");
+                          R"(, "1": {"module": "torch.nn.GELU"}}}, {"tensor": [2, 4]}]})");
   REQUIRE(t.program.ops.size() == 2);
   CHECK(t.program.ops[0].op == ops::Op::linear);
-  CHECK(t.program.ops[1].op == ops::Op::relu);
-  CHECK(t.has("guard value args[0][1].inplace == False\n"));
+  CHECK(t.program.ops[1].op == ops::Op::gelu);
+  CHECK(t.has("guard type args[0] torch.nn.Sequential\n"));
+  CHECK(t.has("guard len args[0] == 2\n"));
+  CHECK(t.has("guard value args[0][1].approximate == 'none'\n"));
 }
 
 TEST_CASE("interp modules: register_buffer and get_submodule on an input module") {
-  std::string classes = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module", "methods": {"forward": "Net.forward"}}})";
-  auto t = trace(graph_json(R"({
+  std::string classes =
+      R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module", "methods": {"forward": "Net.forward"}}})";
+  auto t = trace(graph_json(
+      R"({
       "forward": {"params": ["self", "x"], "body": [
         {"op": "method", "obj": "%self", "name": "get_submodule", "args": ["inner.proj"], "out": "p"},
         {"op": "call", "fn": "%p", "args": ["%x"], "out": "y"},
         {"op": "method", "obj": "%self", "name": "register_buffer", "args": ["last", "%y"]},
         {"op": "return", "value": "%y"}]},
       "Net.forward": {"params": ["self", "x"], "body": [{"op": "return", "value": "%x"}]}})",
-                            R"({"self": {"module": "Net", "modules": {"inner": {"module": "Net", "modules": {"proj": )" + linear +
-                                R"(}}}}, "args": [{"tensor": [2, 4]}]})",
-                            classes));
+      R"({"self": {"module": "Net", "modules": {"inner": {"module": "Net", "modules": {"proj": )" +
+          linear + R"(}}}}, "args": [{"tensor": [2, 4]}]})",
+      classes));
   CHECK(t.has("guard meta self.inner.proj.weight"));
   CHECK(t.has("effect set_buffer self last = t"));
 }
 
 TEST_CASE("interp modules: a module's own attribute wins over its method; members come after") {
-  std::string classes = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module", "methods": {"scale": "Net.scale"}}})";
+  std::string classes =
+      R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module", "methods": {"scale": "Net.scale"}}})";
   auto t = trace(graph_json(R"({
       "forward": {"params": ["self"], "body": [
         {"op": "method", "obj": "%self", "name": "scale", "out": "s"},

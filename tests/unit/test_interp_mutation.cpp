@@ -62,7 +62,8 @@ TEST_CASE("interp mutation: objects created while tracing are plain state") {
   CHECK(t.program.side_effects.empty());
 }
 
-TEST_CASE("interp mutation: returning an object of a declared plain class made while tracing is an error") {
+TEST_CASE("interp mutation: returning an object of a declared plain class made while tracing is an "
+          "error") {
   auto e = trace_error(graph_json(R"({
       "forward": {"params": [], "body": [
         {"op": "call", "fn": "make", "out": "d"},
@@ -95,17 +96,18 @@ TEST_CASE("interp mutation: list and dict methods on inputs record their final c
 TEST_CASE("interp mutation: module buffers and attributes are written by module path") {
   std::string classes = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module"},
                             "Block": {"module": "m", "qualname": "Block", "base": "torch.nn.Module"}})";
-  auto t = trace_body(R"(["self", "x"])", R"([
+  auto t = trace_body(
+      R"(["self", "x"])", R"([
       {"op": "getattr", "obj": "%self", "name": "layers", "out": "layers"},
       {"op": "for", "target": "layer", "iter": "%layers", "body": [
         {"op": "setattr", "obj": "%layer", "name": "cache_k", "value": "%x"}]},
       {"op": "setattr", "obj": "%self", "name": "steps", "value": 3},
       {"op": "return", "value": null}])",
-                      R"({"self": {"module": "Net", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {
+      R"({"self": {"module": "Net", "modules": {"layers": {"module": "torch.nn.ModuleList", "modules": {
                             "0": {"module": "Block", "buffers": {"cache_k": {"tensor": [2]}}},
                             "1": {"module": "Block", "buffers": {"cache_k": {"tensor": [2]}}}}}}},
                           "args": [{"tensor": [2]}]})",
-                      classes);
+      classes);
   CHECK(t.has("effect set_buffer self layers.0.cache_k = args[0]\n"));
   CHECK(t.has("effect set_buffer self layers.1.cache_k = args[0]\n"));
   CHECK(t.has("effect setattr self.steps = 3 (module self: steps)\n"));
@@ -115,14 +117,16 @@ TEST_CASE("interp mutation: module buffers and attributes are written by module 
 
 TEST_CASE("interp mutation: assigning a parameter or storing an unbuildable object is an error") {
   std::string classes = R"({"Box": {"module": "m", "qualname": "Box"}})";
-  auto e = body_error(R"(["m", "x"])", R"([{"op": "setattr", "obj": "%m", "name": "weight", "value": "%x"}])",
-                      R"({"args": [{"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [2, 2]}}}, {"tensor": [2, 2]}]})");
+  auto e = body_error(
+      R"(["m", "x"])", R"([{"op": "setattr", "obj": "%m", "name": "weight", "value": "%x"}])",
+      R"({"args": [{"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [2, 2]}}}, {"tensor": [2, 2]}]})");
   CHECK(e.message.find("parameters are torch.nn.Parameter") != std::string::npos);
   auto f = body_error(R"(["d"])", R"([{"op": "new", "class": "Box", "out": "b"},
                                        {"op": "setitem", "obj": "%d", "index": "k", "value": ["%b"]}])",
                       R"({"args": [{"dict": {}}]})", classes);
-  CHECK(f.message.find("the value written at [0] is a 'Box' object created while tracing (created at "
-                       "/functions/forward/body/0)") == 0);
+  CHECK(
+      f.message.find("the value written at [0] is a 'Box' object created while tracing (created at "
+                     "/functions/forward/body/0)") == 0);
   CHECK(f.pointer == "/functions/forward/body/1");
 }
 
@@ -131,7 +135,8 @@ TEST_CASE("interp mutation: a mutation through one path is seen through the othe
       {"op": "setattr", "obj": "%a", "name": "n", "value": 5},
       {"op": "getattr", "obj": "%b", "name": "n", "out": "n"},
       {"op": "return", "value": "%n"}])",
-                      R"({"args": [{"object": "Cache", "attrs": {"n": 1}}, {"ref": "/args/0"}]})", cache_class);
+                      R"({"args": [{"object": "Cache", "attrs": {"n": 1}}, {"ref": "/args/0"}]})",
+                      cache_class);
   CHECK(t.has("result 5\n"));
   CHECK(t.has("guard is args[1] args[0]\n"));
   CHECK(t.has("effect setattr args[0].n = 5\n"));
@@ -163,8 +168,10 @@ TEST_CASE("interp mutation: in-place ops are functional ops plus a write-back") 
 }
 
 TEST_CASE("interp mutation: index_copy_, tensor setitem and copy_ on inputs") {
-  std::string classes = R"({"StaticCache": {"module": "transformers.cache_utils", "qualname": "StaticCache"}})";
-  auto t = trace_body(R"(["cache", "pos", "k", "v"])", R"([
+  std::string classes =
+      R"({"StaticCache": {"module": "transformers.cache_utils", "qualname": "StaticCache"}})";
+  auto t = trace_body(
+      R"(["cache", "pos", "k", "v"])", R"([
       {"op": "getattr", "obj": "%cache", "name": "key_cache", "out": "kc"},
       {"op": "getitem", "obj": "%kc", "index": 0, "out": "k_out"},
       {"op": "method", "obj": "%k_out", "name": "index_copy_", "args": [2, "%pos", "%k"]},
@@ -174,10 +181,10 @@ TEST_CASE("interp mutation: index_copy_, tensor setitem and copy_ on inputs") {
       {"op": "getitem", "obj": "%vc", "index": 1, "out": "other"},
       {"op": "method", "obj": "%other", "name": "copy_", "args": ["%v_out"]},
       {"op": "return", "value": ["%k_out", "%v_out"]}])",
-                      R"({"args": [{"object": "StaticCache", "attrs": {"key_cache": {"list": [{"tensor": [1, 2, 8, 4]}]},
+      R"({"args": [{"object": "StaticCache", "attrs": {"key_cache": {"list": [{"tensor": [1, 2, 8, 4]}]},
                                                                          "value_cache": {"list": [{"tensor": [1, 2, 8, 4]}, {"tensor": [1, 2, 8, 4]}]}}},
                                    {"tensor": [3], "dtype": "int64"}, {"tensor": [1, 2, 3, 4]}, {"tensor": [1, 2, 3, 4]}]})",
-                      classes);
+      classes);
   REQUIRE(t.program.ops.size() == 2); // copy_ with equal metadata needs no op
   CHECK(t.program.ops[0].op == ops::Op::index_copy);
   CHECK(t.program.ops[1].inplace == ops::Op::setitem_);
@@ -192,22 +199,28 @@ TEST_CASE("interp mutation: index_copy_, tensor setitem and copy_ on inputs") {
 }
 
 TEST_CASE("interp mutation: in-place ops cast back to the receiver's dtype, or fail like PyTorch") {
-  auto t = trace_body(R"(["x", "y"])", R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]},
+  auto t =
+      trace_body(R"(["x", "y"])", R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]},
                                              {"op": "return", "value": "%x"}])",
-                      R"({"args": [{"tensor": [2], "dtype": "float16"}, {"tensor": [2]}]})");
+                 R"({"args": [{"tensor": [2], "dtype": "float16"}, {"tensor": [2]}]})");
   REQUIRE(t.program.ops.size() == 2);
   CHECK(t.program.ops[1].op == ops::Op::to);
   CHECK(t.program.heap.meta(t.program.write_backs.at(0).version).dtype == DType::Float16);
-  auto e = body_error(R"(["x", "y"])", R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]}])",
+  auto e = body_error(R"(["x", "y"])",
+                      R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]}])",
                       R"({"args": [{"tensor": [2], "dtype": "int64"}, {"tensor": [2]}]})");
-  CHECK(e.message == "torch.Tensor.add_(): result type float32 can't be cast to the desired output type int64");
-  auto shape = body_error(R"(["x", "y"])", R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]}])",
+  CHECK(e.message ==
+        "torch.Tensor.add_(): result type float32 can't be cast to the desired output type int64");
+  auto shape = body_error(R"(["x", "y"])",
+                          R"([{"op": "method", "obj": "%x", "name": "add_", "args": ["%y"]}])",
                           R"({"args": [{"tensor": [2]}, {"tensor": [3, 2]}]})");
-  CHECK(shape.message == "torch.Tensor.add_(): output with shape [2] doesn't match the broadcast shape [3, 2]");
+  CHECK(shape.message ==
+        "torch.Tensor.add_(): output with shape [2] doesn't match the broadcast shape [3, 2]");
 }
 
 TEST_CASE("interp mutation: a new tensor updated in place is state, not a write-back") {
-  auto t = trace_body(R"(["x"])", R"([{"op": "call", "fn": "torch.zeros_like", "args": ["%x"], "out": "z"},
+  auto t = trace_body(R"(["x"])",
+                      R"([{"op": "call", "fn": "torch.zeros_like", "args": ["%x"], "out": "z"},
                                         {"op": "method", "obj": "%z", "name": "fill_", "args": [1]},
                                         {"op": "return", "value": "%z"}])",
                       R"({"args": [{"tensor": [2]}]})");
@@ -218,14 +231,17 @@ TEST_CASE("interp mutation: a new tensor updated in place is state, not a write-
 }
 
 TEST_CASE("interp mutation: views and in-place updates that cannot be functionalised are errors") {
-  auto view = body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "view", "args": [-1], "out": "v"},
+  auto view = body_error(
+      R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "view", "args": [-1], "out": "v"},
                                           {"op": "method", "obj": "%v", "name": "zero_"}])",
-                         R"({"args": [{"tensor": [2, 2]}]})");
+      R"({"args": [{"tensor": [2, 2]}]})");
   CHECK(view.message.find("updates a view of another tensor in place") != std::string::npos);
-  auto stale = body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "view", "args": [-1], "out": "v"},
+  auto stale = body_error(
+      R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "view", "args": [-1], "out": "v"},
                                            {"op": "method", "obj": "%x", "name": "zero_"},
                                            {"op": "call", "fn": "torch.neg", "args": ["%v"], "out": "y"}])",
-                          R"({"args": [{"tensor": [2, 2]}]})");
-  CHECK(stale.message.find("reads a view of a tensor (args[0]) that was updated in place") != std::string::npos);
+      R"({"args": [{"tensor": [2, 2]}]})");
+  CHECK(stale.message.find("reads a view of a tensor (args[0]) that was updated in place") !=
+        std::string::npos);
   CHECK(stale.pointer == "/functions/forward/body/2");
 }

@@ -13,7 +13,9 @@ int64_t result_int(const Traced &t) {
   REQUIRE(t.program.heap.is(t.program.result, Kind::Int));
   return t.program.heap.as_int(t.program.result);
 }
-std::string result_repr(const Traced &t) { return t.program.heap.repr(t.program.result); }
+std::string result_repr(const Traced &t) {
+  return t.program.heap.repr(t.program.result);
+}
 } // namespace
 
 TEST_CASE("interp statements: assign builds containers from operands") {
@@ -32,10 +34,12 @@ TEST_CASE("interp statements: assign builds containers from operands") {
 }
 
 TEST_CASE("interp statements: rebinding, floats and falling off the end") {
-  auto t = run(R"([{"op": "assign", "value": 1, "out": "x"}, {"op": "assign", "value": {"float": 3}, "out": "x"}])");
+  auto t = run(
+      R"([{"op": "assign", "value": 1, "out": "x"}, {"op": "assign", "value": {"float": 3}, "out": "x"}])");
   CHECK(t.program.heap.is(t.program.result, Kind::None));
   CHECK(t.program.return_stmt == nullptr);
-  auto f = run(R"([{"op": "assign", "value": {"float": 3}, "out": "x"}, {"op": "return", "value": "%x"}])");
+  auto f = run(
+      R"([{"op": "assign", "value": {"float": 3}, "out": "x"}, {"op": "return", "value": "%x"}])");
   CHECK(result_repr(f) == "3.0");
 }
 
@@ -105,16 +109,21 @@ TEST_CASE("interp statements: a mutable default is fresh for every call") {
 }
 
 TEST_CASE("interp statements: call errors name the function and the parameter") {
-  std::string f = R"("f": {"params": ["a", {"name": "b", "default": 1}], "body": [{"op": "return", "value": "%a"}]})";
+  std::string f =
+      R"("f": {"params": ["a", {"name": "b", "default": 1}], "body": [{"op": "return", "value": "%a"}]})";
   auto call = [&](const std::string &args) {
-    return trace_error(graph_json(R"({"forward": {"params": [], "body": [{"op": "call", "fn": "f", )" + args +
-                                      R"(, "out": "x"}]}, )" + f + "}",
-                                  "{}"));
+    return trace_error(
+        graph_json(R"({"forward": {"params": [], "body": [{"op": "call", "fn": "f", )" + args +
+                       R"(, "out": "x"}]}, )" + f + "}",
+                   "{}"));
   };
-  CHECK(call(R"("args": [1, 2, 3])").message == "f() takes 2 positional arguments but 3 were given");
-  CHECK(call(R"("kwargs": {"bb": 1})").message == "f() got an unexpected keyword argument 'bb' (did you mean 'b'?)");
+  CHECK(call(R"("args": [1, 2, 3])").message ==
+        "f() takes 2 positional arguments but 3 were given");
+  CHECK(call(R"("kwargs": {"bb": 1})").message ==
+        "f() got an unexpected keyword argument 'bb' (did you mean 'b'?)");
   CHECK(call(R"("args": [], "kwargs": {"b": 2})").message == "f() missing required argument 'a'");
-  CHECK(call(R"("args": [1], "kwargs": {"a": 2})").message == "f() got multiple values for argument 'a'");
+  CHECK(call(R"("args": [1], "kwargs": {"a": 2})").message ==
+        "f() got multiple values for argument 'a'");
   CHECK(call(R"("args": [1, 2, 3])").pointer == "/functions/forward/body/0");
 }
 
@@ -140,7 +149,8 @@ TEST_CASE("interp statements: methods of declared classes, with inheritance and 
 }
 
 TEST_CASE("interp statements: new dataclasses, dicts, lists, tuples and OrderedDicts") {
-  std::string classes = R"({"Out": {"module": "m", "qualname": "Out", "dataclass": {"fields": ["logits", "loss"], "defaults": {"loss": null}}}})";
+  std::string classes =
+      R"({"Out": {"module": "m", "qualname": "Out", "dataclass": {"fields": ["logits", "loss"], "defaults": {"loss": null}}}})";
   auto t = run(R"([{"op": "new", "class": "Out", "kwargs": {"logits": 1}, "out": "o"},
                    {"op": "new", "class": "builtins.dict", "args": [[["a", 1]]], "kwargs": {"b": 2}, "out": "d"},
                    {"op": "new", "class": "collections.OrderedDict", "out": "od"},
@@ -156,7 +166,8 @@ TEST_CASE("interp statements: new dataclasses, dicts, lists, tuples and OrderedD
   CHECK(h.repr(items[1]) == "{'a': 1, 'b': 2}");
   CHECK(h.ordered_dict(items[2]));
   CHECK(h.repr(items[3]) == "(1, 2)");
-  CHECK(t.has("result (Out(logits=1, loss=None), {'a': 1, 'b': 2}, {}, (1, 2), Out(logits=3, loss=4))"));
+  CHECK(t.has(
+      "result (Out(logits=1, loss=None), {'a': 1, 'b': 2}, {}, (1, 2), Out(logits=3, loss=4))"));
 }
 
 TEST_CASE("interp statements: if takes the branch its Python condition selects") {
@@ -222,25 +233,37 @@ TEST_CASE("interp statements: Python arithmetic and comparisons") {
                    {"op": "call", "fn": "operator.and_", "args": [true, false], "out": "n"},
                    {"op": "call", "fn": "operator.lshift", "args": [1, 4], "out": "o"},
                    {"op": "return", "value": ["%a", "%b", "%c", "%d", "%e", "%f", "%g", "%h", "%i", "%j", "%k", "%l", "%m", "%n", "%o"]}])");
-  CHECK(t.has("result (-4, 1, 3.5, 1024, 0.5, True, 'abcd', (0, 0, 0), True, True, True, True, -2.5, False, 16)\n"));
+  CHECK(t.has("result (-4, 1, 3.5, 1024, 0.5, True, 'abcd', (0, 0, 0), True, True, True, True, "
+              "-2.5, False, 16)\n"));
 }
 
 TEST_CASE("interp statements: Python errors are located") {
-  auto div = body_error("[]", R"([{"op": "call", "fn": "operator.floordiv", "args": [1, 0], "out": "x"}])", "{}");
+  auto div = body_error(
+      "[]", R"([{"op": "call", "fn": "operator.floordiv", "args": [1, 0], "out": "x"}])", "{}");
   CHECK(div.message.find("ZeroDivisionError") != std::string::npos);
-  auto overflow = body_error("[]", R"([{"op": "call", "fn": "operator.mul", "args": [9223372036854775807, 2], "out": "x"}])", "{}");
+  auto overflow = body_error(
+      "[]",
+      R"([{"op": "call", "fn": "operator.mul", "args": [9223372036854775807, 2], "out": "x"}])",
+      "{}");
   CHECK(overflow.message.find("integer overflow") != std::string::npos);
-  auto types = body_error("[]", R"([{"op": "call", "fn": "operator.add", "args": [1, "a"], "out": "x"}])", "{}");
+  auto types = body_error(
+      "[]", R"([{"op": "call", "fn": "operator.add", "args": [1, "a"], "out": "x"}])", "{}");
   CHECK(types.message == "unsupported operand types for operator.add: 'int' and 'str'");
-  auto key = body_error("[]", R"([{"op": "getitem", "obj": {"dict": {"hidden": 1}}, "index": "hiden", "out": "x"}])", "{}");
+  auto key = body_error(
+      "[]", R"([{"op": "getitem", "obj": {"dict": {"hidden": 1}}, "index": "hiden", "out": "x"}])",
+      "{}");
   CHECK(key.message == "KeyError: 'hiden' (did you mean 'hidden'?)");
   auto index = body_error("[]", R"([{"op": "getitem", "obj": [1], "index": 3, "out": "x"}])", "{}");
   CHECK(index.message == "tuple index 3 is out of range (length 1)");
-  auto tuple_set = body_error("[]", R"([{"op": "setitem", "obj": [1], "index": 0, "value": 2}])", "{}");
+  auto tuple_set =
+      body_error("[]", R"([{"op": "setitem", "obj": [1], "index": 0, "value": 2}])", "{}");
   CHECK(tuple_set.message == "'tuple' object does not support item assignment");
-  auto attr = body_error("[]", R"([{"op": "getattr", "obj": 3, "name": "real", "out": "x"}])", "{}");
+  auto attr =
+      body_error("[]", R"([{"op": "getattr", "obj": 3, "name": "real", "out": "x"}])", "{}");
   CHECK(attr.message == "'int' object has no attribute 'real'");
-  auto call = body_error("[]", R"([{"op": "assign", "value": 3, "out": "f"}, {"op": "call", "fn": "%f", "out": "x"}])", "{}");
+  auto call = body_error(
+      "[]", R"([{"op": "assign", "value": 3, "out": "f"}, {"op": "call", "fn": "%f", "out": "x"}])",
+      "{}");
   CHECK(call.message == "'int' object is not callable");
 }
 
@@ -264,11 +287,13 @@ TEST_CASE("interp statements: builtins") {
                    {"op": "call", "fn": "builtins.round", "args": [{"float": 2.5}], "out": "q"},
                    {"op": "call", "fn": "builtins.divmod", "args": [7, 3], "out": "r"},
                    {"op": "return", "value": ["%a", "%b", "%c", "%d", "%e", "%f", "%g", "%h", "%i", "%j", "%k", "%l", "%m", "%n", "%o", "%p", "%q", "%r"]}])");
-  CHECK(t.has("result (3, 1, 9, 3, 2, 1.5, False, (1,), [1, 2], {'z': 1}, 6, True, False, [3, 2, 1], (2, 1), '5', 2, (2, 1))\n"));
+  CHECK(t.has("result (3, 1, 9, 3, 2, 1.5, False, (1,), [1, 2], {'z': 1}, 6, True, False, [3, 2, "
+              "1], (2, 1), '5', 2, (2, 1))\n"));
 }
 
 TEST_CASE("interp statements: isinstance, getattr and hasattr builtins") {
-  std::string classes = R"({"Block": {"module": "m", "qualname": "Block", "base": "torch.nn.Module"},
+  std::string classes =
+      R"({"Block": {"module": "m", "qualname": "Block", "base": "torch.nn.Module"},
                             "Box": {"module": "m", "qualname": "Box"}})";
   auto t = run(R"([{"op": "new", "class": "Box", "out": "b"},
                    {"op": "setattr", "obj": "%b", "name": "x", "value": 1},
@@ -293,8 +318,8 @@ TEST_CASE("interp statements: math functions") {
                    {"op": "call", "fn": "math.gcd", "args": [12, 18], "out": "f"},
                    {"op": "return", "value": ["%a", "%b", "%c", "%d", "%e", "%f"]}])");
   CHECK(result_repr(t) == "(4.0, -2, 2, 3.0, 4, 6)");
-  CHECK(body_error("[]", R"([{"op": "call", "fn": "math.sqrt", "args": [-1], "out": "x"}])", "{}").message ==
-        "math.sqrt: math domain error");
+  CHECK(body_error("[]", R"([{"op": "call", "fn": "math.sqrt", "args": [-1], "out": "x"}])", "{}")
+            .message == "math.sqrt: math domain error");
 }
 
 TEST_CASE("interp statements: list and dict methods") {
@@ -325,7 +350,8 @@ TEST_CASE("interp statements: str methods") {
   CHECK(result_repr(t) == "(['a', 'b'], 'a-b', True, 'x3y')");
 }
 
-TEST_CASE("interp statements: tensor ops from calls and methods, with attributes as Python values") {
+TEST_CASE(
+    "interp statements: tensor ops from calls and methods, with attributes as Python values") {
   auto t = trace_body(R"(["x"])", R"([
       {"op": "getattr", "obj": "%x", "name": "shape", "out": "shape"},
       {"op": "getitem", "obj": "%shape", "index": 0, "out": "n"},
@@ -357,15 +383,38 @@ TEST_CASE("interp statements: tensor ops from calls and methods, with attributes
 }
 
 TEST_CASE("interp statements: op errors are located and keep the catalogue's message") {
-  auto e = body_error(R"(["x", "y"])", R"([{"op": "call", "fn": "torch.matmul", "args": ["%x", "%y"], "out": "z", "loc": "a.py:1"}])",
-                      R"({"args": [{"tensor": [2, 3]}, {"tensor": [4, 5]}]})");
+  auto e = body_error(
+      R"(["x", "y"])",
+      R"([{"op": "call", "fn": "torch.matmul", "args": ["%x", "%y"], "out": "z", "loc": "a.py:1"}])",
+      R"({"args": [{"tensor": [2, 3]}, {"tensor": [4, 5]}]})");
   CHECK(e.pointer == "/functions/forward/body/0");
   CHECK(e.message.find("torch.matmul") != std::string::npos);
   CHECK(e.stack.at(0) == "in forward (a.py:1)");
-  auto unknown = body_error(R"(["x"])", R"([{"op": "call", "fn": "torch.addd", "args": ["%x", "%x"], "out": "z"}])",
-                            R"({"args": [{"tensor": [2]}]})");
-  CHECK(unknown.message == "torch.addd is not in thunderc's op catalogue (did you mean 'torch.add'?)");
-  auto method = body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "viewww", "out": "z"}])",
-                           R"({"args": [{"tensor": [2]}]})");
+  auto unknown = body_error(
+      R"(["x"])", R"([{"op": "call", "fn": "torch.addd", "args": ["%x", "%x"], "out": "z"}])",
+      R"({"args": [{"tensor": [2]}]})");
+  CHECK(unknown.message ==
+        "torch.addd is not in thunderc's op catalogue (did you mean 'torch.add'?)");
+  auto method =
+      body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "viewww", "out": "z"}])",
+                 R"({"args": [{"tensor": [2]}]})");
   CHECK(method.message == "'Tensor' object has no attribute 'viewww' (did you mean 'view'?)");
+}
+
+TEST_CASE("interp statements: a list that contains itself compares and prints without recursing "
+          "forever") {
+  auto t = run(R"([{"op": "assign", "value": {"list": []}, "out": "l"},
+                   {"op": "method", "obj": "%l", "name": "append", "args": ["%l"]},
+                   {"op": "call", "fn": "operator.eq", "args": ["%l", "%l"], "out": "same"},
+                   {"op": "call", "fn": "builtins.str", "args": ["%l"], "out": "s"},
+                   {"op": "return", "value": ["%same", "%s"]}])");
+  const Heap &h = t.program.heap;
+  CHECK(h.as_bool(h.items(t.program.result)[0]));
+  CHECK(h.as_str(h.items(t.program.result)[1]).find("...") != std::string::npos);
+  auto e = body_error("[]", R"([{"op": "assign", "value": {"list": []}, "out": "l"},
+                                {"op": "method", "obj": "%l", "name": "append", "args": ["%l"]},
+                                {"op": "return", "value": "%l"}])",
+                      "{}");
+  CHECK(e.message ==
+        "the return value at [0] contains itself; the epilogue cannot rebuild a cyclic value");
 }

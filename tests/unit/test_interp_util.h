@@ -35,9 +35,11 @@ inline Traced trace(const std::string &json, const InterpOptions &options = {}) 
 }
 
 // A single-function graph: forward(params...) with `body` (a JSON array of statements).
-inline Traced trace_body(const std::string &params, const std::string &body, const std::string &inputs,
-                         const std::string &classes = "{}", const InterpOptions &options = {}) {
-  return trace(graph_json(R"({"forward": {"params": )" + params + R"(, "body": )" + body + "}}", inputs, classes),
+inline Traced trace_body(const std::string &params, const std::string &body,
+                         const std::string &inputs, const std::string &classes = "{}",
+                         const InterpOptions &options = {}) {
+  return trace(graph_json(R"({"forward": {"params": )" + params + R"(, "body": )" + body + "}}",
+                          inputs, classes),
                options);
 }
 
@@ -53,9 +55,10 @@ inline UserError trace_error(const std::string &json, const InterpOptions &optio
   return UserError("", "");
 }
 
-inline UserError body_error(const std::string &params, const std::string &body, const std::string &inputs,
-                            const std::string &classes = "{}") {
-  return trace_error(graph_json(R"({"forward": {"params": )" + params + R"(, "body": )" + body + "}}", inputs, classes));
+inline UserError body_error(const std::string &params, const std::string &body,
+                            const std::string &inputs, const std::string &classes = "{}") {
+  return trace_error(graph_json(
+      R"({"forward": {"params": )" + params + R"(, "body": )" + body + "}}", inputs, classes));
 }
 
 } // namespace thunderc::test

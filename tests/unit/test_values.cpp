@@ -72,7 +72,8 @@ TEST_CASE("values: repr is Python's") {
   Value d = h.dict(kConstant);
   h.set_key(d, h.str("a"), h.integer(1));
   CHECK(h.repr(d) == "{'a': 1}");
-  CHECK(h.repr(h.tensor(TensorMeta{{2, 3}, DType::Int64, {}, false}, kConstant)) == "tensor(cpu i64[2, 3])");
+  CHECK(h.repr(h.tensor(TensorMeta{{2, 3}, DType::Int64, {}, false}, kConstant)) ==
+        "tensor(cpu i64[2, 3])");
   CHECK(h.type_name(h.object(Kind::Object, "StaticCache", kConstant)) == "StaticCache");
   CHECK(h.type_name(h.integer(1)) == "int");
 }
@@ -94,7 +95,8 @@ TEST_CASE("values: entries keep insertion order; set replaces in place") {
 TEST_CASE("values: big tables are indexed and stay correct after removals") {
   Heap h;
   Value m = h.object(Kind::Module, "torch.nn.ModuleList", kConstant);
-  for (int i = 0; i < 100; ++i) h.add_entry(m, std::to_string(i), h.integer(i), Slot::Submodule);
+  for (int i = 0; i < 100; ++i)
+    h.add_entry(m, std::to_string(i), h.integer(i), Slot::Submodule);
   CHECK(h.as_int(h.find_attr(m, "57")->value) == 57);
   h.set_attr(m, "extra", h.integer(-1));
   CHECK(h.as_int(h.find_attr(m, "extra")->value) == -1);
@@ -113,7 +115,8 @@ TEST_CASE("values: dict keys use Python equality") {
   CHECK(h.as_str(h.find_key(d, h.boolean(true))->value) == "one");
   CHECK(h.as_str(h.find_key(d, h.floating(1.0))->value) == "one");
   CHECK(h.as_str(h.find_key(d, h.str("k"))->value) == "kay");
-  CHECK(h.as_str(h.find_key(d, h.tuple({h.floating(1.0), h.str("x")}, kConstant))->value) == "pair");
+  CHECK(h.as_str(h.find_key(d, h.tuple({h.floating(1.0), h.str("x")}, kConstant))->value) ==
+        "pair");
   CHECK(h.find_key(d, h.integer(2)) == nullptr);
   CHECK(h.hashable(h.tuple({h.integer(1)}, kConstant)));
   CHECK_FALSE(h.hashable(h.list({}, kConstant)));
@@ -142,9 +145,11 @@ TEST_CASE("values: provenance paths print like Thunder's") {
   CHECK(h.path(item(h, args, 0)) == "args[0]");
   ProvId cache = attr(h, key(h, kwargs, "past_key_values"), "key_cache");
   CHECK(h.path(item(h, cache, 0)) == "kwargs['past_key_values'].key_cache[0]");
-  ProvId layer = item(h, attr(h, attr(h, self, "model", Slot::Submodule), "layers", Slot::Submodule), 0);
-  ProvId weight = attr(h, attr(h, attr(h, layer, "self_attn", Slot::Submodule), "q_proj", Slot::Submodule),
-                       "weight", Slot::Parameter);
+  ProvId layer =
+      item(h, attr(h, attr(h, self, "model", Slot::Submodule), "layers", Slot::Submodule), 0);
+  ProvId weight =
+      attr(h, attr(h, attr(h, layer, "self_attn", Slot::Submodule), "q_proj", Slot::Submodule),
+           "weight", Slot::Parameter);
   CHECK(h.path(weight) == "self.model.layers[0].self_attn.q_proj.weight");
   CHECK(h.path(key(h, kwargs, "it's")) == "kwargs['it\\'s']");
   CHECK(h.path(kConstant) == "<constant>");
