@@ -1,9 +1,11 @@
 // thunderc command line: parses arguments and calls the pipeline; no logic beyond wiring.
 // Exit codes: 0 ok, 1 bad input (located message on stderr), 2 usage, 3 internal error.
 
+#include "driver/build_so.h"
 #include "driver/compile.h"
 #include "graph/load.h"
 #include "passes/passes.h"
+#include "runtime/loader.h"
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
 
@@ -53,6 +55,9 @@ struct CompileArgs {
   std::string out_dir;
   bool no_passes = false;
   std::string dump_after;
+  bool so = false;           // compile --so: also DIR/<name>.cpp and DIR/<name>.so
+  SoBuildOptions so_options; // --cxx, --torch-cflags, --torch-ldflags, --torch-prefix
+  size_t so_chunk_ops = 64;  // --so-chunk-ops
 };
 
 void add_compile_args(CLI::App &cmd, CompileArgs &args) {
@@ -70,14 +75,28 @@ std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
   options.passes = !c.no_passes;
   options.dump_after = c.dump_after;
   options.dump = [](const std::string &text) { std::cerr << text; };
+  options.cpp = c.so;
+  options.cpp_chunk_ops = c.so_chunk_ops;
   return compile_graph(graph, options);
 }
 
 int compile(const GraphArgs &g, const CompileArgs &c) {
   std::vector<std::pair<std::string, std::string>> files;
-  for (auto &f : run_compile(g, c)) files.emplace_back(f.name, std::move(f.text));
+  std::string so_name; // the graph name, from the generated <name>.cpp
+  for (auto &f : run_compile(g, c)) {
+    if (f.name.ends_with(".cpp")) so_name = f.name.substr(0, f.name.size() - 4);
+    files.emplace_back(f.name, std::move(f.text));
+  }
   write_files_atomically(c.out_dir, files);
   spdlog::info("wrote {} files to {}", files.size(), c.out_dir);
+  if (c.so) {
+    try {
+      build_so(c.out_dir, so_name, c.so_options);
+    } catch (const SoBuildError &e) {
+      std::cerr << "thunderc: error: " << e.what() << "\n";
+      return 1;
+    }
+  }
   return 0;
 }
 
@@ -85,6 +104,36 @@ int print_trace(const GraphArgs &g, const CompileArgs &c, const std::string &fil
   for (const auto &f : run_compile(g, c))
     if (f.name == file) fmt::print("{}", f.text);
   return 0;
+}
+
+// `run` happens in libthunderc_runtime.so, loaded only here: nothing else loads libtorch.
+struct RunArgs {
+  int64_t seed = 0;
+  bool check = false, no_passes = false;
+  std::string inputs, save, so;
+  uint64_t max_input_bytes = 4ull << 30;
+};
+
+int run(const GraphArgs &g, const RunArgs &r) {
+  ThundercRunRequest q{};
+  q.abi_version = THUNDERC_RUNTIME_ABI_VERSION;
+  q.graph = g.path.c_str();
+  q.max_file_bytes = g.limits.max_file_bytes;
+  q.max_depth = g.limits.max_depth;
+  q.max_statements = g.limits.max_statements;
+  q.seed = r.seed;
+  q.check = r.check;
+  q.passes = !r.no_passes;
+  q.inputs_file = r.inputs.empty() ? nullptr : r.inputs.c_str();
+  q.save_file = r.save.empty() ? nullptr : r.save.c_str();
+  q.so_path = r.so.empty() ? nullptr : r.so.c_str();
+  q.max_input_bytes = r.max_input_bytes;
+  try {
+    return run_in_runtime(q);
+  } catch (const UserError &e) {
+    std::cerr << "thunderc: " << e.message << "\n";
+    return 1;
+  }
 }
 
 } // namespace
@@ -131,8 +180,25 @@ int main(int argc, char **argv) {
   add_compile_args(*compile_cmd, compile_args);
   compile_cmd->add_option("-o,--output", compile_args.out_dir, "output directory (created if missing)")
       ->required();
-  compile_cmd->footer("Example:\n  thunderc compile samples/llama_tiny.json -o out/llama_tiny\n"
-                      "Files are replaced atomically: on failure no file is written or changed.");
+  compile_cmd->add_flag("--so", compile_args.so,
+                        "also write DIR/<name>.cpp (the computation as ATen C++) and build DIR/<name>.so");
+  compile_cmd->add_option("--cxx", compile_args.so_options.cxx,
+                          "C++ compiler for --so (default: $THUNDERC_CXX, else the one thunderc was built with)");
+  compile_cmd->add_option("--torch-prefix", compile_args.so_options.torch_prefix,
+                          "libtorch install (include/, lib/) to build --so against ($THUNDERC_TORCH_PREFIX)");
+  compile_cmd->add_option("--torch-cflags", compile_args.so_options.torch_cflags,
+                          "libtorch compile flags for --so ($THUNDERC_TORCH_CFLAGS)");
+  compile_cmd->add_option("--torch-ldflags", compile_args.so_options.torch_ldflags,
+                          "libtorch link flags for --so ($THUNDERC_TORCH_LDFLAGS)");
+  compile_cmd->add_option("--so-chunk-ops", compile_args.so_chunk_ops,
+                          "ops per generated C++ function (large graphs compile in parts)")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 30))
+      ->capture_default_str();
+  compile_cmd->footer("Examples:\n  thunderc compile samples/llama_tiny.json -o out/llama_tiny\n"
+                      "  thunderc compile samples/llama_tiny.json -o out/llama_tiny --so\n"
+                      "Files are replaced atomically: on failure no file is written or changed.\n"
+                      "With --so the traces and <name>.cpp are written first, then <name>.so is built\n"
+                      "(skipped when <name>.so.key shows it up to date); a failed build leaves no .so.");
   std::vector<std::pair<CLI::App *, std::string>> printers;
   for (const char *which : {"prologue", "computation", "epilogue"}) {
     CLI::App *cmd = app.add_subcommand(std::string("print-") + which,
@@ -142,6 +208,25 @@ int main(int argc, char **argv) {
     cmd->footer(fmt::format("Example:\n  thunderc print-{} samples/add.json", which));
     printers.emplace_back(cmd, std::string(which) + ".py");
   }
+
+  RunArgs run_args;
+  CLI::App *run_cmd = app.add_subcommand(
+      "run", "run prologue, computation and epilogue on real inputs; print a JSON summary");
+  add_graph_args(*run_cmd, graph_args);
+  run_cmd->add_flag("--check", run_args.check,
+                    "also run the program eagerly on a copy of the inputs and compare (exit 1 on a difference)");
+  run_cmd->add_option("--seed", run_args.seed, "seed of the input tensors' data")->capture_default_str();
+  run_cmd->add_option("--inputs", run_args.inputs,
+                      "torch.save'd dict from input paths (\"kwargs['input_ids']\") to tensors to use");
+  run_cmd->add_option("--save", run_args.save, "torch.save the result's and the changed inputs' tensors here");
+  run_cmd->add_option("--so", run_args.so, "call this compiled computation (compile --so) instead of the ATen interpreter");
+  run_cmd->add_option("--max-input-bytes", run_args.max_input_bytes, "largest total size of the input tensors")
+      ->capture_default_str();
+  run_cmd->add_flag("--no-passes", run_args.no_passes, "run the computation as built, without passes");
+  run_cmd->footer("Examples:\n  thunderc run samples/llama_tiny.json --check\n"
+                  "  thunderc run samples/mlp.json --inputs inputs.pt --save outputs.pt\n"
+                  "See docs/run.md. Exit codes: 0 ok; 1 bad input, inputs the prologue rejects or a --check\n"
+                  "difference; 3 internal error.");
 
   try {
     app.parse(argc, argv);
@@ -157,6 +242,7 @@ int main(int argc, char **argv) {
   try {
     if (*validate_cmd) return validate(graph_args);
     if (*compile_cmd) return compile(graph_args, compile_args);
+    if (*run_cmd) return run(graph_args, run_args);
     for (auto &[cmd, file] : printers)
       if (*cmd) return print_trace(graph_args, compile_args, file);
   } catch (const UserError &e) {

@@ -1,5 +1,6 @@
 #include "driver/compile.h"
 
+#include "emit/cpp.h"
 #include "emit/python.h"
 #include "emit/support_py.h"
 #include "passes/passes.h"
@@ -24,10 +25,13 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
     auto problems = verify(*trace);
     THUNDERC_ASSERT(problems.empty(), trace->name + " fails verification: " + problems.front());
   }
-  return {{"prologue.py", print_python(t.prologue, t.prologue_options)},
-          {"computation.py", print_python(t.computation, t.computation_options)},
-          {"epilogue.py", print_python(t.epilogue, t.epilogue_options)},
-          {"thunderc_support.py", support_py_source}};
+  std::vector<OutputFile> files = {{"prologue.py", print_python(t.prologue, t.prologue_options)},
+                                   {"computation.py", print_python(t.computation, t.computation_options)},
+                                   {"epilogue.py", print_python(t.epilogue, t.epilogue_options)},
+                                   {"thunderc_support.py", support_py_source}};
+  if (options.cpp)
+    files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});
+  return files;
 }
 
 } // namespace thunderc

@@ -15,13 +15,16 @@ struct CompileOptions {
   bool passes = true;
   std::string dump_after; // a pass name or "all": print the computation after it
   std::function<void(const std::string &)> dump; // where dumps go (stderr in the CLI)
+  bool cpp = false;           // also <graph name>.cpp: the computation as ATen C++ (compile --so)
+  size_t cpp_chunk_ops = 64;  // ops per generated C++ function
 };
 
 struct OutputFile {
   std::string name, text;
 };
 
-// prologue.py, computation.py, epilogue.py and thunderc_support.py, in that order.
+// prologue.py, computation.py, epilogue.py and thunderc_support.py, in that order, then
+// <graph name>.cpp when options.cpp is set.
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options);
 
 } // namespace thunderc

@@ -6,6 +6,7 @@
 #include "interp/interpreter.h"
 
 #include "support/diagnostics.h"
+#include "values/module_defaults.h"
 
 #include <algorithm>
 
@@ -149,51 +150,33 @@ struct Builder {
 
 void Interpreter::implicit_module_attrs(Value m, const std::string &cls) {
   ProvId rec = h.prov(m);
-  auto add = [&](const char *name, Slot slot, auto make) {
-    if (h.find_attr(m, name)) return;
-    ProvId r = child_record(rec, ProvKind::Attr, slot, name, 0, false);
-    Value v = make(r);
-    h.record_mut(r).value = v;
-    h.set_attr(m, name, v, slot);
-  };
-  auto none = [&](ProvId r) { return h.none(r); };
-  auto boolean = [&](bool b) { return [this, b](ProvId r) { return h.boolean(b, r); }; };
-  add("training", Slot::Attr, boolean(false));
-  if (cls == "torch.nn.Linear") {
-    add("bias", Slot::Parameter, none);
-  } else if (cls == "torch.nn.Embedding") {
-    add("padding_idx", Slot::Attr, none);
-    add("max_norm", Slot::Attr, none);
-    add("norm_type", Slot::Attr, [&](ProvId r) { return h.floating(2.0, r); });
-    add("scale_grad_by_freq", Slot::Attr, boolean(false));
-    add("sparse", Slot::Attr, boolean(false));
-  } else if (cls == "torch.nn.LayerNorm") {
-    add("weight", Slot::Parameter, none);
-    add("bias", Slot::Parameter, none);
-    add("eps", Slot::Attr, [&](ProvId r) { return h.floating(1e-5, r); });
-    Entry *w = h.find_attr(m, "weight");
-    if (w && h.is(w->value, Kind::Tensor)) {
-      std::vector<int64_t> shape = h.meta(w->value).shape;
-      add("normalized_shape", Slot::Attr, [&](ProvId r) {
-        Value t = h.tuple(std::vector<Value>(shape.size()), r);
-        for (size_t i = 0; i < shape.size(); ++i) {
-          ProvId ir = child_record(r, ProvKind::Item, Slot::Item, "", int64_t(i), true);
-          Value d = h.integer(shape[i], ir);
-          h.record_mut(ir).value = d;
-          h.items_mut(t)[i] = d;
-        }
-        return t;
-      });
+  for (const ModuleDefault &d : module_defaults(cls)) {
+    if (h.find_attr(m, d.name)) continue;
+    std::vector<int64_t> shape;
+    if (d.kind == ModuleDefault::Kind::WeightShape) {
+      Entry *w = h.find_attr(m, "weight");
+      if (!w || !h.is(w->value, Kind::Tensor)) continue;
+      shape = h.meta(w->value).shape;
     }
-  } else if (cls == "torch.nn.Dropout") {
-    add("p", Slot::Attr, [&](ProvId r) { return h.floating(0.5, r); });
-    add("inplace", Slot::Attr, boolean(false));
-  } else if (cls == "torch.nn.ReLU" || cls == "torch.nn.SiLU") {
-    add("inplace", Slot::Attr, boolean(false));
-  } else if (cls == "torch.nn.GELU") {
-    add("approximate", Slot::Attr, [&](ProvId r) { return h.str("none", r); });
-  } else if (cls == "torch.nn.Softmax") {
-    add("dim", Slot::Attr, none);
+    ProvId r = child_record(rec, ProvKind::Attr, d.slot, d.name, 0, false);
+    Value v;
+    switch (d.kind) {
+    case ModuleDefault::Kind::None: v = h.none(r); break;
+    case ModuleDefault::Kind::Bool: v = h.boolean(d.number != 0, r); break;
+    case ModuleDefault::Kind::Float: v = h.floating(d.number, r); break;
+    case ModuleDefault::Kind::Str: v = h.str(d.text, r); break;
+    case ModuleDefault::Kind::WeightShape:
+      v = h.tuple(std::vector<Value>(shape.size()), r);
+      for (size_t i = 0; i < shape.size(); ++i) {
+        ProvId ir = child_record(r, ProvKind::Item, Slot::Item, "", int64_t(i), true);
+        Value dim = h.integer(shape[i], ir);
+        h.record_mut(ir).value = dim;
+        h.items_mut(v)[i] = dim;
+      }
+      break;
+    }
+    h.record_mut(r).value = v;
+    h.set_attr(m, d.name, v, d.slot);
   }
 }
 

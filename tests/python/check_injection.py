@@ -7,6 +7,11 @@ each emitted trace must parse with `ast` to exactly the intended statements, and
 string must come back unchanged as a string constant (or stay inside its comment). Hostile
 identifiers (attribute names, locals, class modules and qualnames, the program name) must be
 rejected with exit code 1 and a located message.
+
+The emitted C++ of `compile --so` gets the same treatment: a graph named after a C++ keyword, with
+locals named after C++ keywords, macros and the names the generated code itself uses, and the
+hostile strings as `loc`/`src` comments, must build into a library that computes what
+computation.py computes.
 """
 
 import ast
@@ -42,6 +47,11 @@ HOSTILE = [
     "k" * 5000,
 ]
 
+# Valid Python identifiers that mean something else in C++ or in the generated file.
+CPP_NAMES = ["new", "delete", "int", "NULL", "EOF", "errno", "this", "template", "xor", "bitand", "compl", "stdout",
+             "main", "at", "c10", "torch", "std", "inputs", "n_inputs", "outputs", "result", "i",
+             "TORCH_LIBRARY", "__LINE__", "__FILE__", "INT_MAX", "linux", "unix", "register"]
+
 BAD_IDENTIFIERS = ["a b", "a.b", "1x", "class", "x\n", "__import__('os')", "a;b", "é", ""]
 
 
@@ -68,6 +78,43 @@ def graph(keys, consts, loc, src):
         "entry": "f",
         "inputs": {"args": [{"tensor": [2]}, {"dict": {k: i for i, k in enumerate(keys)}}]},
     }
+
+
+def cpp_graph():
+    body, prev = [], "%x"
+    for i, name in enumerate(CPP_NAMES):
+        text = HOSTILE[i % len(HOSTILE)]
+        fn = ["torch.mul", "torch.add", "torch.sub"][i % 3]
+        body.append({"op": "call", "fn": fn, "args": [prev, 1.5 + i], "out": name, "loc": text, "src": text})
+        prev = "%" + name
+    body.append({"op": "return", "value": [prev, "%new"]})
+    return {
+        "format": "thunderc-graph", "version": 1, "name": "int",
+        "functions": {"f": {"params": ["x"], "body": body}},
+        "entry": "f",
+        "inputs": {"args": [{"tensor": [3]}]},
+    }
+
+
+def check_cpp(thunderc, tmp, report):
+    path = os.path.join(tmp, "cpp.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(cpp_graph(), f)
+    out = os.path.join(tmp, "cpp_out")
+    r = run(thunderc, "compile", path, "-o", out, "--so")
+    if not report(r.returncode == 0, f"C++: hostile names and comments compile ({r.stderr.strip()[-300:]!r})"):
+        return
+    import importlib.util
+    import torch
+    sys.path.insert(0, out)
+    spec = importlib.util.spec_from_file_location("computation", os.path.join(out, "computation.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    torch.ops.load_library(os.path.join(out, "int.so"))
+    x = torch.arange(3, dtype=torch.float32)
+    expected, got = mod.computation(x), torch.ops.thunderc.int(x)
+    same = len(expected) == len(got) and all(torch.equal(a, b) for a, b in zip(expected, got))
+    report(same, "C++: the library computes what computation.py computes")
 
 
 def strings_in(tree):
@@ -100,6 +147,7 @@ def main():
         print(("PASS " if ok else "FAIL ") + what)
         passed += ok
         failed += not ok
+        return ok
 
     with tempfile.TemporaryDirectory() as tmp:
         for i, text in enumerate(HOSTILE):
@@ -152,6 +200,8 @@ def main():
                 r = run(thunderc, "compile", path, "-o", out)
                 ok = r.returncode == 1 and r.stderr.startswith(path + ": /") and not os.path.exists(out)
                 report(ok, f"identifier {bad!r} as {where}: rejected ({r.returncode}: {r.stderr.strip()[:100]!r})")
+
+        check_cpp(thunderc, tmp, report)
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

@@ -50,6 +50,7 @@ import torch
 sys.dont_write_bytecode = True  # leave no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import graph_eager  # noqa: E402
+from report import Report  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXCLUDED_SAMPLES = {"llama_static_cache.json"}  # CUDA, LLaMA-1B sized
@@ -261,22 +262,6 @@ def _normalize_path(path):
 
 # ---------------------------------------------------------------------------------------------
 # The checks of one graph
-
-
-class Report:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok, what, detail=""):
-        if ok:
-            self.passed += 1
-            print(f"PASS {what}" + (f" ({detail})" if detail else ""))
-        else:
-            self.failed += 1
-            print(f"FAIL {what}" + (f": {detail}" if detail else ""))
-        sys.stdout.flush()
-        return ok
 
 
 def _error_line(e):
@@ -662,8 +647,7 @@ def main(argv):
                         args.keep and os.path.abspath(args.keep), report)
         except Exception as e:  # a bug in this checker: still report, and go on
             report.check(False, f"{os.path.basename(g)}: checker error", _error_line(e))
-    print(f"{report.passed} passed, {report.failed} failed")
-    return 1 if report.failed else 0
+    return report.finish()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,351 @@
+#include "driver/build_so.h"
+
+#include "support/atomic_write.h"
+#include "support/diagnostics.h"
+#include "support/hash.h"
+#include "torch_flags.h" // generated at configure time (CMakeLists.txt, "compiled library" block)
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace thunderc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string env(const char *name) {
+  const char *v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+std::string read_text(const fs::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// ---- flags from an install prefix --------------------------------------------------------------
+
+// TORCH_CXX_FLAGS as the prefix's TorchConfig.cmake sets them (the libstdc++ ABI define).
+std::vector<std::string> config_cxx_flags(const fs::path &prefix) {
+  std::vector<fs::path> candidates = {prefix / "share/cmake/Torch/TorchConfig.cmake",
+                                      prefix / "lib/cmake/Torch/TorchConfig.cmake"};
+  std::error_code ec;
+  if (fs::is_directory(prefix / "lib", ec))
+    for (const auto &entry : fs::directory_iterator(prefix / "lib", ec))
+      candidates.push_back(entry.path() / "cmake/Torch/TorchConfig.cmake");
+  static const std::regex flags_re(R"re(set\(TORCH_CXX_FLAGS\s+"([^"]*)"\))re");
+  for (const auto &c : candidates) {
+    if (!fs::is_regular_file(c, ec)) continue;
+    std::string text = read_text(c);
+    std::smatch m;
+    if (std::regex_search(text, m, flags_re)) return split_flags(m[1].str());
+  }
+  return {};
+}
+
+fs::path library_dir(const fs::path &prefix) {
+  std::error_code ec;
+  if (fs::exists(prefix / "lib/libtorch.so", ec)) return prefix / "lib";
+  if (fs::is_directory(prefix / "lib", ec))
+    for (const auto &entry : fs::directory_iterator(prefix / "lib", ec))
+      if (fs::exists(entry.path() / "libtorch.so", ec)) return entry.path();
+  return prefix / "lib";
+}
+
+std::vector<std::string> prefix_cflags(const std::string &prefix_text) {
+  const fs::path prefix = prefix_text;
+  std::vector<std::string> out = {"-I" + (prefix / "include").string(),
+                                  "-I" + (prefix / "include/torch/csrc/api/include").string()};
+  for (auto &f : config_cxx_flags(prefix))
+    out.push_back(f);
+  return out;
+}
+
+std::vector<std::string> prefix_ldflags(const std::string &prefix_text) {
+  const fs::path prefix = prefix_text;
+  const fs::path lib = library_dir(prefix);
+  // --no-as-needed keeps libtorch.so, which loads libtorch_cuda.so when the install has CUDA
+  return {"-L" + lib.string(),  "-Wl,-rpath," + lib.string(),
+          "-Wl,--no-as-needed", "-ltorch",
+          "-ltorch_cpu",        "-lc10"};
+}
+
+// The compiler binary's size and time stamp, and libtorch's version header, as text for the cache
+// key.
+std::string toolchain_identity(const std::string &cxx, const std::vector<std::string> &cflags) {
+  std::string id;
+  std::error_code ec;
+  fs::path compiler = cxx;
+  if (cxx.find('/') == std::string::npos) { // looked up in PATH, as execvp does
+    const std::string path = env("PATH");
+    for (size_t start = 0; start <= path.size();) {
+      size_t end = path.find(':', start);
+      fs::path dir = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+      if (fs::is_regular_file(dir / cxx, ec)) {
+        compiler = dir / cxx;
+        break;
+      }
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+  }
+  compiler = fs::canonical(compiler, ec);
+  if (!ec) {
+    auto size = fs::file_size(compiler, ec);
+    auto time = fs::last_write_time(compiler, ec).time_since_epoch().count();
+    id += fmt::format("{} {} {}\n", compiler.string(), size, time);
+  }
+  std::vector<fs::path> dirs;
+  for (const auto &f : cflags)
+    if (f.starts_with("-I") && f.size() > 2) dirs.push_back(f.substr(2));
+  dirs.push_back("/usr/include/torch/csrc/api/include");
+  for (const auto &d : dirs)
+    if (fs::is_regular_file(d / "torch/version.h", ec))
+      return id + read_text(d / "torch/version.h");
+  return id;
+}
+
+// ---- running the compiler --------------------------------------------------------------------
+
+struct ProcessResult {
+  int status = -1; // exit status; -1 when it could not be run or was killed
+  std::string output, failure;
+};
+
+ProcessResult run_process(const std::vector<std::string> &argv) {
+  ProcessResult r;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    r.failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+    return r;
+  }
+  std::vector<char *> args;
+  for (const auto &a : argv)
+    args.push_back(const_cast<char *>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    r.failure = fmt::format("cannot fork: {}", std::strerror(errno));
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return r;
+  }
+  if (pid == 0) {
+    ::dup2(fds[1], 1);
+    ::dup2(fds[1], 2);
+    ::execvp(args[0], args.data());
+    std::string msg = fmt::format("cannot run {}: {}\n", argv[0], std::strerror(errno));
+    ssize_t ignored = ::write(2, msg.data(), msg.size());
+    (void)ignored;
+    _exit(127);
+  }
+  ::close(fds[1]);
+  std::array<char, 65536> buf;
+  for (;;) {
+    ssize_t n = ::read(fds[0], buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    r.output.append(buf.data(), static_cast<size_t>(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) {
+      r.failure = fmt::format("waiting for the compiler failed: {}", std::strerror(errno));
+      return r;
+    }
+  if (WIFEXITED(status))
+    r.status = WEXITSTATUS(status);
+  else if (WIFSIGNALED(status))
+    r.failure = fmt::format("the compiler was killed by signal {}", WTERMSIG(status));
+  return r;
+}
+
+std::string shell_quote(const std::string &s) {
+  if (!s.empty() &&
+      s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                          "_-+=/.,:@%") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string command_text(const std::vector<std::string> &argv) {
+  std::string s;
+  for (const auto &a : argv)
+    s += (s.empty() ? "" : " ") + shell_quote(a);
+  return s;
+}
+
+} // namespace
+
+std::vector<std::string> split_flags(const std::string &text) {
+  std::vector<std::string> out;
+  std::string word;
+  bool in_word = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) out.push_back(word);
+      word.clear();
+      in_word = false;
+    } else if (c == '\'') {
+      in_word = true;
+      size_t end = text.find('\'', i + 1);
+      if (end == std::string::npos) end = text.size();
+      word += text.substr(i + 1, end - i - 1);
+      i = end;
+    } else if (c == '"') {
+      in_word = true;
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && std::strchr("\"\\$`", text[i + 1])) ++i;
+        word += text[i];
+      }
+    } else if (c == '\\' && i + 1 < text.size()) {
+      in_word = true;
+      word += text[++i];
+    } else {
+      in_word = true;
+      word += c;
+    }
+  }
+  if (in_word) out.push_back(word);
+  return out;
+}
+
+SoToolchain resolve_toolchain(const SoBuildOptions &o) {
+  auto pick = [](const std::string &option, const char *var) {
+    return !option.empty() ? option : env(var);
+  };
+  SoToolchain t;
+  t.cxx = pick(o.cxx, "THUNDERC_CXX");
+  if (t.cxx.empty()) t.cxx = THUNDERC_CONFIGURED_CXX;
+  // Per setting: its option, the prefix option, its variable, the prefix variable, configured.
+  auto flags = [&](const std::string &option, const char *var, auto from_prefix,
+                   const char *configured) {
+    if (!option.empty()) return split_flags(option);
+    if (!o.torch_prefix.empty()) return from_prefix(o.torch_prefix);
+    if (!env(var).empty()) return split_flags(env(var));
+    if (!env("THUNDERC_TORCH_PREFIX").empty()) return from_prefix(env("THUNDERC_TORCH_PREFIX"));
+    return split_flags(configured);
+  };
+  t.cflags = flags(o.torch_cflags, "THUNDERC_TORCH_CFLAGS", prefix_cflags,
+                   THUNDERC_CONFIGURED_TORCH_CFLAGS);
+  t.ldflags = flags(o.torch_ldflags, "THUNDERC_TORCH_LDFLAGS", prefix_ldflags,
+                    THUNDERC_CONFIGURED_TORCH_LDFLAGS);
+  const std::string opt = env("THUNDERC_SO_CXXFLAGS");
+  t.opt = split_flags(opt.empty() ? std::string("-O1") : opt);
+  return t;
+}
+
+std::vector<std::string> so_build_command(const SoToolchain &t, const std::string &source,
+                                          const std::string &so) {
+  std::vector<std::string> argv = split_flags(t.cxx); // "ccache g++" works
+  if (argv.empty()) argv.push_back("c++");
+  argv.push_back("-std=c++17");
+  for (const auto &f : t.opt)
+    argv.push_back(f);
+  argv.insert(argv.end(), {"-fPIC", "-shared"});
+  for (const auto &f : t.cflags)
+    argv.push_back(f);
+  argv.insert(argv.end(), {source, "-o", so});
+  for (const auto &f : t.ldflags)
+    argv.push_back(f);
+  return argv;
+}
+
+SoBuildResult build_so(const std::string &dir, const std::string &name,
+                       const SoBuildOptions &options) {
+  const fs::path source = fs::path(dir) / (name + ".cpp");
+  const fs::path so = fs::path(dir) / (name + ".so");
+  const fs::path hash_file = fs::path(dir) / (name + ".so.key");
+  SoBuildResult result;
+  result.path = so.string();
+
+  std::error_code ec;
+  if (!fs::is_regular_file(source, ec))
+    throw SoBuildError(fmt::format("{} is missing", source.string()));
+  const SoToolchain tool = resolve_toolchain(options);
+  // The key: thunderc's version, the command (with a fixed output name), the identity of the
+  // compiler and of libtorch's headers (an upgrade in place changes them), and the source.
+  std::string key = std::string("thunderc ") + THUNDERC_VERSION + "\n";
+  const auto argv_key = so_build_command(tool, source.filename().string(), name + ".so");
+  for (const auto &a : argv_key)
+    key += a + '\0';
+  key += "\n" + toolchain_identity(argv_key.front(), tool.cflags) + "\n" + read_text(source);
+  const std::string hash = hex64(fnv1a64(key));
+  if (fs::is_regular_file(so, ec) && fs::is_regular_file(hash_file, ec) &&
+      read_text(hash_file) == hash + "\n") {
+    spdlog::info("{} is up to date", so.string());
+    return result;
+  }
+  fs::remove(hash_file, ec);
+
+  std::string tmp = (fs::path(dir) / ("." + name + ".so.XXXXXX")).string();
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) throw SoBuildError(fmt::format("cannot write in {}: {}", dir, std::strerror(errno)));
+  ::close(fd);
+  const std::vector<std::string> argv = so_build_command(tool, source.string(), tmp);
+  spdlog::info("building {}: {}", so.string(), command_text(argv));
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult run = run_process(argv);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (run.status != 0 || !run.failure.empty()) {
+    std::remove(tmp.c_str());
+    fs::remove(so, ec); // it was built from an older source
+    if (!run.output.empty()) {
+      constexpr size_t kShown = 64 * 1024; // the first errors matter; the rest only scroll
+      std::string shown = run.output.size() <= kShown
+                              ? run.output
+                              : run.output.substr(0, kShown) +
+                                    fmt::format("\n[... {} more bytes of compiler output]\n",
+                                                run.output.size() - kShown);
+      spdlog::error("compiler output:\n{}", shown);
+    }
+    std::string why = !run.failure.empty() ? run.failure
+                      : run.status == 127
+                          ? fmt::format("cannot run the compiler {}", argv[0])
+                          : fmt::format("the compiler exited with status {}", run.status);
+    throw SoBuildError(
+        fmt::format("building {} failed: {} (command: {}); set --cxx, --torch-prefix or "
+                    "--torch-cflags/--torch-ldflags to use another compiler or libtorch",
+                    so.string(), why, command_text(argv)));
+  }
+  if (!run.output.empty()) spdlog::debug("compiler output:\n{}", run.output);
+  ::chmod(tmp.c_str(), 0755);
+  if (std::rename(tmp.c_str(), so.c_str()) != 0) {
+    int err = errno;
+    std::remove(tmp.c_str());
+    throw SoBuildError(fmt::format("cannot replace {}: {}", so.string(), std::strerror(err)));
+  }
+  try {
+    write_files_atomically(dir, {{hash_file.filename().string(), hash + "\n"}});
+  } catch (const UserError &) {
+    spdlog::warn("cannot write {}: the next compile will rebuild the library", hash_file.string());
+  }
+  result.rebuilt = true;
+  spdlog::info("built {} in {:.1f} s", so.string(), result.seconds);
+  return result;
+}
+
+} // namespace thunderc

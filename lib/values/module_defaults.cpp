@@ -1,0 +1,37 @@
+#include "values/module_defaults.h"
+
+#include <map>
+
+namespace thunderc {
+
+const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
+  using K = ModuleDefault::Kind;
+  static const ModuleDefault training{K::Bool, "training", Slot::Attr};
+  static const ModuleDefault inplace{K::Bool, "inplace", Slot::Attr};
+  static const std::map<std::string, std::vector<ModuleDefault>> table = {
+      {"torch.nn.Linear", {training, {K::None, "bias", Slot::Parameter}}},
+      {"torch.nn.Embedding",
+       {training,
+        {K::None, "padding_idx", Slot::Attr},
+        {K::None, "max_norm", Slot::Attr},
+        {K::Float, "norm_type", Slot::Attr, 2.0},
+        {K::Bool, "scale_grad_by_freq", Slot::Attr},
+        {K::Bool, "sparse", Slot::Attr}}},
+      {"torch.nn.LayerNorm",
+       {training,
+        {K::None, "weight", Slot::Parameter},
+        {K::None, "bias", Slot::Parameter},
+        {K::Float, "eps", Slot::Attr, 1e-5},
+        {K::WeightShape, "normalized_shape", Slot::Attr}}},
+      {"torch.nn.Dropout", {training, {K::Float, "p", Slot::Attr, 0.5}, inplace}},
+      {"torch.nn.ReLU", {training, inplace}},
+      {"torch.nn.SiLU", {training, inplace}},
+      {"torch.nn.GELU", {training, {K::Str, "approximate", Slot::Attr, 0, "none"}}},
+      {"torch.nn.Softmax", {training, {K::None, "dim", Slot::Attr}}},
+  };
+  static const std::vector<ModuleDefault> only_training = {training};
+  auto it = table.find(cls);
+  return it == table.end() ? only_training : it->second;
+}
+
+} // namespace thunderc

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Checks that the library `thunderc compile --so` builds computes exactly what computation.py does.
+
+    check_so.py THUNDERC [GRAPH.json ...] [--out DIR] [--seed N]
+
+For each graph (default: every samples/*.json except llama_static_cache.json, which needs CUDA
+and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of the catalogue):
+
+1. compiles it with `THUNDERC compile GRAPH -o DIR/<graph> --so` (DIR: --out, default a temporary
+   directory; a kept DIR makes reruns fast, as the library is rebuilt only when its source or
+   flags change);
+2. builds the graph's inputs with graph_eager.py (seeded) and runs prologue.py on them to get the
+   computation's inputs;
+3. runs computation.py on one copy of them and `torch.ops.thunderc.<graph>(*inputs)` (after
+   `torch.ops.load_library`) on another;
+4. compares the outputs (count, dtype, shape, device, requires_grad and every element, bitwise)
+   and the inputs afterwards (write-backs into input tensors included).
+
+Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
+a call with the wrong number of tensors raises an error, and that concurrent compiles into one
+directory leave a working library and no temporary file. Prints `PASS ...`/`FAIL ...` per
+check and `N passed, M failed`; exit status 1 when anything failed.
+"""
+
+import argparse
+import glob
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import torch
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import graph_eager  # noqa: E402
+from report import Report  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXCLUDED_SAMPLES = {"llama_static_cache.json"}  # CUDA, LLaMA-1B sized
+
+
+def error_line(e):
+    lines = f"{type(e).__name__}: {e}".strip().splitlines()
+    return lines[0] if lines else type(e).__name__
+
+
+def import_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def copy_inputs(values):
+    """An independent copy of the computation's inputs; a tensor passed twice stays one tensor."""
+    memo = {}
+    out = []
+    for v in values:
+        if isinstance(v, torch.Tensor):
+            if id(v) not in memo:
+                c = v.detach().clone()
+                c.requires_grad_(v.requires_grad)
+                memo[id(v)] = c
+            out.append(memo[id(v)])
+        else:
+            out.append(v)
+    return out
+
+
+def tensor_diff(a, b):
+    """None when `a` and `b` are the same tensor bit for bit (NaNs equal), else what differs."""
+    if not isinstance(a, torch.Tensor) or not isinstance(b, torch.Tensor):
+        return f"{type(a).__name__} vs {type(b).__name__}"
+    for what in ("dtype", "shape", "device", "requires_grad"):
+        x, y = getattr(a, what), getattr(b, what)
+        if x != y:
+            return f"{what} {x} (computation.py) vs {y} (.so)"
+    a, b = a.detach(), b.detach()
+    if a.is_floating_point() or a.is_complex():
+        same = bool(torch.isclose(a, b, rtol=0, atol=0, equal_nan=True).all())
+    else:
+        same = torch.equal(a, b)
+    if same:
+        return None
+    count = int((a != b).sum())
+    return f"values differ in {count} of {a.numel()} elements"
+
+
+def check_graph(thunderc, path, out_root, seed, first, report):
+    label = os.path.splitext(os.path.basename(path))[0]
+    program = graph_eager.load(path)
+    name = program.graph["name"]
+    out_dir = os.path.join(out_root, label)
+    start = time.monotonic()
+    proc = subprocess.run([thunderc, "-v", "compile", path, "-o", out_dir, "--so"],
+                          capture_output=True, text=True)
+    elapsed = time.monotonic() - start
+    so_path = os.path.join(out_dir, f"{name}.so")
+    if not report.check(proc.returncode == 0 and os.path.exists(so_path), f"{label}: compile --so",
+                        f"{elapsed:.1f} s" if proc.returncode == 0 else
+                        f"exit {proc.returncode}: {proc.stderr.strip()[-2000:]}"):
+        return
+    if first:
+        before = os.stat(so_path).st_mtime_ns
+        again = subprocess.run([thunderc, "-v", "compile", path, "-o", out_dir, "--so"],
+                               capture_output=True, text=True)
+        report.check(again.returncode == 0 and "is up to date" in again.stderr
+                     and os.stat(so_path).st_mtime_ns == before,
+                     f"{label}: second compile reuses the library", again.stderr.strip()[-300:])
+
+    torch.ops.load_library(so_path)
+    op = getattr(torch.ops.thunderc, name)
+    inputs = program.build_inputs(seed)
+    with program.install_classes():
+        sys.modules.pop("thunderc_support", None)
+        sys.path.insert(0, out_dir)
+        try:
+            prologue = import_module(os.path.join(out_dir, "prologue.py"), f"so_{label}_prologue")
+            computation = import_module(os.path.join(out_dir, "computation.py"),
+                                        f"so_{label}_computation")
+        finally:
+            sys.path.remove(out_dir)
+        front = (inputs.self_value,) if inputs.has_self else ()
+        ci, _ = prologue.prologue(*front, *inputs.args, **inputs.kwargs)
+    ci_py, ci_so = copy_inputs(ci), copy_inputs(ci)
+
+    torch.manual_seed(seed)
+    expected = computation.computation(*ci_py)
+    torch.manual_seed(seed)
+    try:
+        got = op(*ci_so)
+    except Exception as e:  # noqa: BLE001
+        report.check(False, f"{label}: torch.ops.thunderc.{name}", error_line(e))
+        traceback.print_exc()
+        return
+    if not report.check(isinstance(got, list) and len(got) == len(expected),
+                        f"{label}: output count", f"{len(got)} vs {len(expected)} expected"):
+        return
+    diffs = []
+    for i, (a, b) in enumerate(zip(expected, got)):
+        d = tensor_diff(a, b)
+        if d:
+            diffs.append(f"output {i}: {d}")
+    report.check(not diffs, f"{label}: outputs bitwise equal to computation.py",
+                 "; ".join(diffs[:3]) if diffs else f"{len(got)} tensors")
+    diffs = []
+    for i, (a, b) in enumerate(zip(ci_py, ci_so)):
+        d = tensor_diff(a, b)
+        if d:
+            diffs.append(f"input {i}: {d}")
+    updated = sum(1 for a, orig in zip(ci_py, ci) if tensor_diff(a, orig) is not None)
+    report.check(not diffs, f"{label}: inputs after the call (write-backs)",
+                 "; ".join(diffs[:3]) if diffs else f"{len(ci)} tensors, {updated} updated in place")
+    if first:
+        try:
+            op(*ci_so[:-1])
+            report.check(False, f"{label}: a call with too few inputs is rejected", "no error")
+        except RuntimeError as e:
+            report.check(True, f"{label}: a call with too few inputs is rejected", error_line(e)[:120])
+
+
+def check_concurrent_builds(thunderc, path, out_root, report, n=3):
+    """n compiles of one graph into one directory at once: all succeed, no temporary file is left,
+    and the library they leave computes what the program computes (`run --so --check`)."""
+    label = os.path.splitext(os.path.basename(path))[0]
+    out_dir = os.path.join(out_root, "concurrent")
+    shutil.rmtree(out_dir, ignore_errors=True)
+    procs = [subprocess.Popen([thunderc, "compile", path, "-o", out_dir, "--so"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for _ in range(n)]
+    errors = [err for p in procs for _, err in [p.communicate()] if p.returncode != 0]
+    report.check(not errors, f"{label}: {n} concurrent compile --so into one directory",
+                 errors[0].strip()[-300:] if errors else "")
+    leftovers = [f for f in os.listdir(out_dir) if f.startswith(".")]
+    report.check(not leftovers, f"{label}: no temporary file left by concurrent builds", str(leftovers))
+    so = os.path.join(out_dir, graph_eager.load(path).graph["name"] + ".so")
+    run = subprocess.run([thunderc, "run", path, "--so", so, "--check"], capture_output=True, text=True)
+    report.check(run.returncode == 0, f"{label}: the library left by concurrent builds passes run --check",
+                 run.stderr.strip()[-300:])
+
+
+def uses_cuda(program):
+    found = []
+
+    def walk(node):
+        if isinstance(node, list):
+            for x in node:
+                walk(x)
+        elif isinstance(node, dict):
+            if isinstance(node.get("device"), str) and node["device"].startswith("cuda"):
+                found.append(node["device"])
+            for x in node.values():
+                walk(x)
+    walk(program.graph.get("inputs", {}))
+    return bool(found)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("thunderc")
+    parser.add_argument("graphs", nargs="*")
+    parser.add_argument("--out", help="where to compile (kept; reruns reuse the libraries)")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    # No graph_eager.ensure_torch_compat(): computation.py must run with thunderc_support's own
+    # scaled_dot_product_attention, which the library reproduces op for op.
+    graphs = args.graphs or ([g for g in sorted(glob.glob(os.path.join(ROOT, "samples", "*.json")))
+                              if os.path.basename(g) not in EXCLUDED_SAMPLES]
+                             + sorted(glob.glob(os.path.join(ROOT, "tests", "graphs", "so", "*.json"))))
+    out_root = args.out or tempfile.mkdtemp(prefix="thunderc_so_")
+    os.makedirs(out_root, exist_ok=True)
+    report = Report()
+    try:
+        for i, g in enumerate(graphs):
+            label = os.path.splitext(os.path.basename(g))[0]
+            if uses_cuda(graph_eager.load(g)) and not torch.cuda.is_available():
+                print(f"SKIP {label}: its inputs are on CUDA, which is not available")
+                continue
+            try:
+                check_graph(args.thunderc, g, out_root, args.seed, i == 0, report)
+                if i == 0:
+                    check_concurrent_builds(args.thunderc, g, out_root, report)
+            except Exception as e:  # noqa: BLE001
+                report.check(False, f"{label}", error_line(e))
+                traceback.print_exc()
+    finally:
+        if not args.out:
+            shutil.rmtree(out_root, ignore_errors=True)
+    return report.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,294 @@
+// The C++ printer of `compile --so`, checked as text: names that are C++ keywords or macros
+// (`assert` is a Python keyword, so no trace has it) cannot reach the code unprefixed, comments
+// cannot end early or splice lines, literals read back exactly, large traces are split into parts
+// that pass their live tensors, every sample prints deterministically. (tests/so and
+// tests/python/check_so.py build and run the result.)
+#include "driver/build_so.h"
+#include "driver/compile.h"
+#include "emit/cpp.h"
+#include "graph/load.h"
+#include "support/diagnostics.h"
+#include "support/hash.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <regex>
+#include <sstream>
+
+using namespace thunderc;
+namespace fs = std::filesystem;
+
+namespace {
+
+ValueType tensor_type(std::vector<int64_t> shape, DType dtype = DType::Float32) {
+  ValueType t;
+  t.kind = ValueType::Kind::Tensor;
+  t.tensor.shape = std::move(shape);
+  t.tensor.dtype = dtype;
+  return t;
+}
+
+ops::Arg meta_of(const Trace &t, ValueId v) {
+  return ops::Arg::of_tensor(t.values[v].type.tensor);
+}
+
+struct Builder {
+  Trace t;
+  Builder() { t.name = "computation"; }
+  ValueId param(const std::string &name) {
+    ValueId v = t.add_value(name, tensor_type({2, 2}));
+    t.params.push_back(v);
+    return v;
+  }
+  // out = op(bound...), every bound argument given as (operand, meta)
+  ValueId op(ops::Op op, const std::string &out, std::vector<std::pair<Operand, ops::Arg>> bound,
+             ValueType type = tensor_type({2, 2})) {
+    Instr i;
+    i.op = static_cast<int>(op);
+    i.callee = std::string(ops::info(op).torch_name);
+    i.pure = true;
+    for (auto &[o, m] : bound) {
+      i.bound.push_back(o);
+      i.bound_meta.push_back(m);
+    }
+    ValueId v = t.add_value(out, std::move(type));
+    i.outs = {v};
+    t.body.push_back(i);
+    return v;
+  }
+  std::pair<Operand, ops::Arg> val(ValueId v) const { return {Operand::of(v), meta_of(t, v)}; }
+  void comment(const std::string &text) {
+    Instr i;
+    i.kind = Instr::Kind::Comment;
+    i.comment = text;
+    t.body.push_back(i);
+  }
+  void ret(std::vector<ValueId> vs) {
+    Instr i;
+    i.kind = Instr::Kind::Return;
+    std::vector<Operand> items;
+    for (ValueId v : vs)
+      items.push_back(Operand::of(v));
+    i.args = {Operand::tuple(items)};
+    t.body.push_back(i);
+  }
+};
+
+std::pair<Operand, ops::Arg> lit_int(int64_t v) {
+  return {Operand::lit(std::to_string(v)), ops::Arg::of_int(v)};
+}
+std::pair<Operand, ops::Arg> lit_float(double v) {
+  return {Operand::lit("x"), ops::Arg::of_float(v)};
+}
+std::pair<Operand, ops::Arg> none() {
+  return {Operand::lit("None"), ops::Arg::none()};
+}
+
+// The code with comments and string literals blanked out.
+std::string code_only(const std::string &src) {
+  std::string out;
+  for (size_t i = 0; i < src.size(); ++i) {
+    if (src[i] == '/' && i + 1 < src.size() && src[i + 1] == '/') {
+      while (i < src.size() && src[i] != '\n')
+        ++i;
+      out += '\n';
+    } else if (src[i] == '"') {
+      for (++i; i < src.size() && src[i] != '"'; ++i)
+        if (src[i] == '\\') ++i;
+      out += "\"\"";
+    } else {
+      out += src[i];
+    }
+  }
+  return out;
+}
+
+// The text of `void computation(...) { ... }` and the parts it calls.
+std::string computation_region(const std::string &src) {
+  size_t from = src.find("void chunk_0(");
+  if (from == std::string::npos) from = src.find("void computation(");
+  size_t to = src.find("constexpr size_t kNumInputs");
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to != std::string::npos);
+  return src.substr(from, to - from);
+}
+
+bool has_token(const std::string &code, const std::string &name) {
+  return std::regex_search(code, std::regex("(^|[^A-Za-z0-9_])" + name + "($|[^A-Za-z0-9_])"));
+}
+
+} // namespace
+
+TEST_CASE("cpp: names that are C++ keywords or macros are prefixed everywhere") {
+  Builder b;
+  ValueId x_new = b.param("new"), x_int = b.param("int");
+  ValueId del = b.op(ops::Op::add, "delete", {b.val(x_new), b.val(x_int), lit_int(1)});
+  ValueId null = b.op(ops::Op::neg, "NULL", {b.val(del)});
+  ValueId eof = b.op(ops::Op::mul, "EOF", {b.val(null), lit_float(2.0)});
+  ValueId en = b.op(ops::Op::exp, "errno", {b.val(eof)});
+  ValueId tp = b.op(ops::Op::exp, "template", {b.val(en)});
+  ValueId ths = b.op(ops::Op::exp, "this", {b.val(tp)});
+  b.ret({ths, null});
+  REQUIRE(verify(b.t).empty());
+  for (size_t chunk : {64, 2, 1}) {
+    CAPTURE(chunk);
+    std::string src = emit_cpp(b.t, {"new", chunk});
+    std::string code = code_only(computation_region(src));
+    for (const char *name : {"new", "int", "delete", "NULL", "EOF", "errno", "template", "this"}) {
+      CAPTURE(name);
+      CHECK_FALSE(has_token(code, name));
+      CHECK(has_token(code, std::string("v_") + name));
+    }
+    CHECK(src.find("int thunderc_new_run(const at::Tensor *inputs, size_t n_inputs") !=
+          std::string::npos);
+    CHECK(src.find("\"new(Tensor new, Tensor int) -> Tensor[]\"") != std::string::npos);
+    CHECK(src.find(std::string(chunk == 64 ? "at::Tensor " : "") +
+                   "v_EOF = at::mul(v_NULL, 2.0);  // EOF: \"cpu f32[2, 2]\"") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("cpp: comments cannot end early or splice the next line") {
+  Builder b;
+  ValueId x = b.param("x");
+  b.comment("f.py:1: \tx = 1 \\");          // a trailing backslash would splice the next line
+  b.comment("f.py:2: a\nb = 1\r\x01 \\  "); // control characters, then a backslash and spaces
+  ValueId y = b.op(ops::Op::exp, "y", {b.val(x)});
+  b.t.body.back().comment = "ends with a backslash \\";
+  b.ret({y});
+  std::string src = emit_cpp(b.t, {"g", 64});
+  std::istringstream lines(src);
+  std::string line;
+  while (std::getline(lines, line)) {
+    CAPTURE(line);
+    std::string trimmed = line.substr(0, line.find_last_not_of(" \t") + 1);
+    CHECK_FALSE((!trimmed.empty() && trimmed.back() == '\\'));
+    CHECK(line.find('\r') == std::string::npos);
+    CHECK_FALSE(line.starts_with("b = 1"));
+  }
+  CHECK(src.find("// f.py:2: a\\x0ab = 1\\x0d\\x01 \\ (end)") != std::string::npos);
+  CHECK(src.find("at::Tensor v_y = at::exp(v_x);") != std::string::npos);
+}
+
+TEST_CASE("cpp: literals read back exactly") {
+  Builder b;
+  ValueId x = b.param("x");
+  ValueId a = b.op(ops::Op::add, "a", {b.val(x), lit_float(1e-05), lit_int(1)});
+  ValueId c =
+      b.op(ops::Op::mul, "c", {b.val(a), lit_float(-std::numeric_limits<double>::infinity())});
+  ValueId d = b.op(ops::Op::mul, "d", {b.val(c), lit_float(0.1 + 0.2)});
+  ValueId e =
+      b.op(ops::Op::add, "e", {b.val(d), lit_int(std::numeric_limits<int64_t>::min()), lit_int(3)});
+  ValueId f = b.op(ops::Op::div, "f",
+                   {b.val(e), lit_int(2), {Operand::lit("'x'"), ops::Arg::of_str("a\"b\\c\n?")}});
+  ValueId g = b.op(ops::Op::mul, "g", {b.val(f), lit_float(std::nan(""))});
+  ValueId h = b.op(ops::Op::mul, "h", {b.val(g), lit_float(3.0)});
+  b.ret({h});
+  std::string src = emit_cpp(b.t, {"lits", 64});
+  CHECK(src.find("at::add(v_x, 1e-05)") != std::string::npos);
+  CHECK(src.find("at::mul(v_a, -std::numeric_limits<double>::infinity())") != std::string::npos);
+  CHECK(src.find("at::mul(v_c, 0.30000000000000004)") != std::string::npos);
+  CHECK(src.find("at::add(v_d, (-9223372036854775807 - 1), 3)") != std::string::npos);
+  CHECK(src.find("at::div(v_e, 2, \"a\\042b\\134c\\012\\077\")") != std::string::npos);
+  CHECK(src.find("at::mul(v_f, std::numeric_limits<double>::quiet_NaN())") != std::string::npos);
+  CHECK(src.find("at::mul(v_g, 3.0)") != std::string::npos);
+}
+
+TEST_CASE("cpp: large traces are split into parts that pass their live tensors") {
+  Builder b;
+  ValueId x = b.param("x");
+  ValueId prev = x;
+  std::vector<ValueId> vals;
+  for (int i = 0; i < 10; ++i) {
+    prev = b.op(ops::Op::exp, "t" + std::to_string(i), {b.val(prev)});
+    vals.push_back(prev);
+  }
+  ValueId last = b.op(ops::Op::add, "last",
+                      {b.val(vals[9]), b.val(vals[0]), lit_int(1)}); // t0 lives to the end
+  b.ret({last, vals[4]});
+  std::string src = emit_cpp(b.t, {"parts", 4}); // 11 ops: 3 parts
+  CHECK(src.find("void chunk_0(const Devices &dev, const at::Tensor &v_x, at::Tensor &v_t0, "
+                 "at::Tensor &v_t3)") != std::string::npos);
+  CHECK(src.find("void chunk_1(const Devices &dev, const at::Tensor &v_t3, at::Tensor &v_t4, "
+                 "at::Tensor &v_t7)") != std::string::npos);
+  CHECK(src.find("void chunk_2(const Devices &dev, const at::Tensor &v_t0, const at::Tensor &v_t7, "
+                 "at::Tensor "
+                 "&v_last)") != std::string::npos);
+  CHECK(src.find("  v_t3.reset();\n") != std::string::npos); // released after its last reader
+  CHECK(src.find("  v_t0 = at::exp(v_x);") != std::string::npos);
+  CHECK(src.find("  at::Tensor v_t1 = at::exp(v_t0);") != std::string::npos);
+  CHECK(src.find("  out[0] = v_last;\n  out[1] = v_t4;\n") != std::string::npos);
+  CHECK(src.find("void chunk_3(") == std::string::npos);
+}
+
+TEST_CASE("cpp: ops the C++ backend cannot express are user errors naming the op") {
+  Builder b;
+  ValueId x = b.param("x");
+  ops::Arg nested = ops::Arg::of_list({ops::Arg::of_list({ops::Arg::of_int(0)})});
+  ValueId y = b.op(ops::Op::getitem, "y", {b.val(x), {Operand::lit("[[0]]"), nested}});
+  b.ret({y});
+  try {
+    emit_cpp(b.t, {"bad", 64});
+    FAIL("expected a UserError");
+  } catch (const UserError &e) {
+    CHECK(e.message.find("--so: cannot generate C++ for `y = operator.getitem`") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("cpp: every sample prints, deterministically, with one statement per op") {
+  for (const auto &entry : fs::directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "samples")) {
+    if (entry.path().extension() != ".json") continue;
+    CAPTURE(entry.path().string());
+    Graph g = load_graph(entry.path().string());
+    CompileOptions options;
+    options.cpp = true;
+    auto files = compile_graph(g, options);
+    auto again = compile_graph(g, options);
+    REQUIRE(files.back().name == g.name + ".cpp");
+    CHECK(files.back().text == again.back().text);
+    const std::string &src = files.back().text;
+    CHECK(src.find("TORCH_LIBRARY_FRAGMENT(thunderc, m)") != std::string::npos);
+    CHECK(src.find("int thunderc_" + g.name + "_run(") != std::string::npos);
+    // every op statement carries its type comment: `at::Tensor v_x = ...;  // x: "cpu f32[2]"`
+    std::istringstream lines(src);
+    std::string line;
+    size_t statements = 0;
+    while (std::getline(lines, line))
+      if (line.starts_with("  at::Tensor v_") && line.find(" = ") != std::string::npos) {
+        ++statements;
+        CHECK(std::regex_search(line, std::regex(R"(;  // \w+: "\S+ \w+\[[0-9, ]*\]")")));
+      }
+    CHECK(statements > 0);
+    if (g.name == "llama_tiny") CHECK(src.find("void chunk_2(") != std::string::npos);
+  }
+}
+
+TEST_CASE("so build: flags split like a shell; the cache hash is FNV-1a 64") {
+  CHECK(split_flags("-I/a  -DX='a b' \"-Dy=\\\"q\\\"\" c\\ d") ==
+        std::vector<std::string>{"-I/a", "-DX=a b", "-Dy=\"q\"", "c d"});
+  CHECK(split_flags("") == std::vector<std::string>{});
+  CHECK(hex64(fnv1a64("")) == "cbf29ce484222325"); // the published FNV-1a test vectors
+  CHECK(hex64(fnv1a64("a")) == "af63dc4c8601ec8c");
+  CHECK(hex64(fnv1a64("foobar")) == "85944171f73967e8");
+  SoBuildOptions o;
+  o.cxx = "ccache g++";
+  o.torch_cflags = "-I/t/include";
+  o.torch_ldflags = "-L/t/lib -ltorch";
+  auto argv = so_build_command(resolve_toolchain(o), "d/g.cpp", "d/g.so");
+  REQUIRE(argv.size() >= 8);
+  CHECK(argv[0] == "ccache");
+  CHECK(argv[1] == "g++");
+  CHECK(std::find(argv.begin(), argv.end(), "-I/t/include") != argv.end());
+  CHECK(argv.back() == "-ltorch");
+  o = {};
+  o.torch_prefix = "/opt/libtorch";
+  auto t = resolve_toolchain(o);
+  CHECK(std::find(t.cflags.begin(), t.cflags.end(), "-I/opt/libtorch/include") != t.cflags.end());
+  CHECK(std::find(t.ldflags.begin(), t.ldflags.end(), "-Wl,-rpath,/opt/libtorch/lib") !=
+        t.ldflags.end());
+}
