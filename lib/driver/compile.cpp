@@ -15,12 +15,12 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
   Program program = interpret(graph, options.interp);
   Traces t = build_traces(graph, program);
   auto dump = [&](const std::string &stage, const Trace &trace) {
+    const PythonOptions &o = &trace == &t.prologue ? t.prologue_options : t.computation_options;
     if (options.dump && (options.dump_after == "all" || options.dump_after == stage))
-      options.dump(fmt::format("# computation after {}\n{}", stage,
-                               print_python(trace, t.computation_options)));
+      options.dump(fmt::format("# {} after {}\n{}", trace.name, stage, print_python(trace, o)));
   };
   dump("build", t.computation);
-  if (options.passes) t.computation = run_pipeline(t.computation, dump);
+  if (options.passes) run_pipeline(t.prologue, t.computation, dump);
   for (const Trace *trace : {&t.prologue, &t.computation, &t.epilogue}) {
     auto problems = verify(*trace);
     THUNDERC_ASSERT(problems.empty(), trace->name + " fails verification: " + problems.front());

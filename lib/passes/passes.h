@@ -1,5 +1,6 @@
-// Passes over traces: each maps a Trace to a Trace and keeps it in the printed format (and
-// verify()-clean). run_pipeline() lists them in order; --dump-after names a pass or "all".
+// Passes over traces: each maps the computation (prologue_dce: the prologue and the computation
+// together) to traces in the printed format, verify()-clean and still fitting together.
+// pipeline() lists them in order; --dump-after names a pass or "all".
 #pragma once
 
 #include "trace/trace.h"
@@ -10,20 +11,28 @@
 
 namespace thunderc {
 
-// Removes pure instructions whose results nothing uses (computation).
+// Removes pure instructions whose results nothing uses (computation; prologue unpacks).
 Trace dce(const Trace &);
 // Replaces a pure instruction identical to an earlier one (same callee and operands) by the
 // earlier result (computation).
 Trace cse(const Trace &);
+// Drops the computation's parameters that nothing reads (after dce) and their places in the
+// prologue's returned tuple, then the prologue's unpacks whose results nothing uses: neither a
+// check, a later unpack nor the return. Checks always stay.
+void prologue_dce(Trace &prologue, Trace &computation);
 
+// A pass over the computation alone, or over the prologue and the computation together.
 struct PassInfo {
   std::string name;
-  Trace (*run)(const Trace &);
+  Trace (*run)(const Trace &) = nullptr;
+  void (*run_with_prologue)(Trace &prologue, Trace &computation) = nullptr;
 };
 const std::vector<PassInfo> &pipeline();
 
-// Runs the pipeline over the computation; calls `after(pass, trace)` after each pass.
-Trace run_pipeline(const Trace &computation,
-                   const std::function<void(const std::string &, const Trace &)> &after = {});
+using AfterPass = std::function<void(const std::string &pass, const Trace &)>;
+
+// Runs the pipeline; calls `after(pass, trace)` after each pass for each trace it runs over
+// (the prologue first).
+void run_pipeline(Trace &prologue, Trace &computation, const AfterPass &after = {});
 
 } // namespace thunderc

@@ -3,18 +3,21 @@
 namespace thunderc {
 
 const std::vector<PassInfo> &pipeline() {
-  static const std::vector<PassInfo> passes = {{"cse", cse}, {"dce", dce}};
+  static const std::vector<PassInfo> passes = {
+      {"cse", cse, nullptr}, {"dce", dce, nullptr}, {"prologue_dce", nullptr, prologue_dce}};
   return passes;
 }
 
-Trace run_pipeline(const Trace &computation,
-                   const std::function<void(const std::string &, const Trace &)> &after) {
-  Trace t = computation;
+void run_pipeline(Trace &prologue, Trace &computation, const AfterPass &after) {
   for (const auto &pass : pipeline()) {
-    t = pass.run(t);
-    if (after) after(pass.name, t);
+    if (pass.run_with_prologue) {
+      pass.run_with_prologue(prologue, computation);
+      if (after) after(pass.name, prologue);
+    } else {
+      computation = pass.run(computation);
+    }
+    if (after) after(pass.name, computation);
   }
-  return t;
 }
 
 } // namespace thunderc

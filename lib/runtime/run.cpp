@@ -52,7 +52,7 @@ int run(const RunOptions &o, const std::string &file) {
   Graph g = load_graph(o.graph, o.limits);
   Program program = interpret(g);
   Traces traces = build_traces(g, program);
-  if (o.passes) traces.computation = run_pipeline(traces.computation);
+  if (o.passes) run_pipeline(traces.prologue, traces.computation);
   for (const Trace *t : {&traces.prologue, &traces.computation, &traces.epilogue}) {
     auto problems = verify(*t);
     THUNDERC_ASSERT(problems.empty(), t->name + " fails verification: " + problems.front());

@@ -45,9 +45,10 @@ public:
   Builder(const Graph &g, const Program &p) : g_(g), p_(p), h_(p.heap) {}
 
   Traces build() {
-    reserve_all(pro_names_);
-    reserve_all(comp_names_);
-    reserve_all(epi_names_);
+    for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
+      reserve_all(*n);
+      for (const ClassDecl &c : g_.classes) n->reserve(c.printed_name); // the imported classes
+    }
     collect_needs();
     build_prologue();
     build_computation();
@@ -299,6 +300,7 @@ private:
     Instr ins;
     ins.outs = {out};
     ins.annotate = true;
+    ins.pure = true; // an unpack nothing uses is dropped (prologue_dce)
     // Members of the root module by dotted path: module.get_parameter('layers.0.weight').
     // A None member (a Linear without bias) is no nn.Parameter: read it from its owner.
     bool none = rec.value && h_.is(rec.value, Kind::None);
@@ -455,6 +457,14 @@ private:
     return Operand::lit(literal(v));
   }
 
+  // A value produced by a statement that assigns the local `x` (the local's value itself, or an
+  // intermediate of the statement, nn-module lookasides included) is `x` when free, else `x_<k>`;
+  // a value of no local is `t<N>`.
+  std::string comp_name(const std::string &hint, bool part) {
+    if (hint.empty()) return comp_names_.take("t", false);
+    return part ? comp_names_.take_suffixed(hint) : comp_names_.take(hint, true);
+  }
+
   // `x.view(1, 6, -1)` is printed as `torch.Tensor.view(x, (1, 6, -1))`: the function spellings
   // take the sizes of a `*size` parameter as one tuple.
   static void pack_varargs(const ops::OpInfo &info, std::vector<Operand> &args) {
@@ -486,9 +496,7 @@ private:
   void emit_inplace_on_clone(Trace &t, const OpRecord &op, const ops::OpInfo &info) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
-    ValueId copy = t.add_value(op.name_hint.empty() ? comp_names_.take("t", false)
-                                                     : comp_names_.take(op.name_hint, true),
-                               type_of(op.outputs[0]));
+    ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
     Instr clone;
     clone.callee = "torch.clone";
     clone.op = static_cast<int>(ops::Op::clone);
@@ -549,9 +557,8 @@ private:
       ins.bound_meta = op.bound_meta;
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
-        std::string hint = op.outputs.size() == 1 ? op.name_hint : "";
-        ValueId v = t.add_value(hint.empty() ? comp_names_.take("t", false) : comp_names_.take(hint, true),
-                                type_of(o));
+        // The local receives the one output, or a tuple of several: name those after it too.
+        ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
         ins.outs.push_back(v);
         comp_value_[o.id] = v;
       }

@@ -76,9 +76,19 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
     taken_.insert(hint_or_prefix);
     return hint_or_prefix;
   }
-  std::string prefix = is_hint ? "t" : hint_or_prefix;
+  if (is_hint) return take_suffixed(hint_or_prefix);
   std::string name;
-  do name = prefix + std::to_string(counter_++);
+  do name = hint_or_prefix + std::to_string(counter_++);
+  while (is_taken(name));
+  taken_.insert(name);
+  return name;
+}
+
+std::string Namer::take_suffixed(const std::string &hint) {
+  if (hint.empty() || !is_python_name(hint + "_1")) return take("t", false);
+  unsigned &k = next_suffix_[hint]; // every hint_<j> with j <= k is taken
+  std::string name;
+  do name = hint + "_" + std::to_string(++k);
   while (is_taken(name));
   taken_.insert(name);
   return name;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -91,16 +92,21 @@ struct Trace {
 // with one return. Returns the problems found (empty when valid).
 std::vector<std::string> verify(const Trace &);
 
-// Hands out names in the trace-wide scheme: one counter for all prefixes, starting at 0, skipping
-// numbers whose name is taken; hints (graph local names) are used as they are when free.
+// Hands out names. A prefix ("t", "p", "i"...) takes the next number of one counter shared by all
+// prefixes, starting at 0 and skipping names already taken: `p0`, `t1`. A hint (the graph local
+// that receives the value) is used as it is when free, else as `hint_<k>` with the smallest
+// k >= 1 not taken, so that an edit renames only the values of the locals it touches.
 class Namer {
 public:
   std::string take(const std::string &hint_or_prefix, bool is_hint);
+  // `hint_<k>` even when `hint` is free (a part of the value the local receives).
+  std::string take_suffixed(const std::string &hint);
   void reserve(const std::string &name) { taken_.insert(name); }
   bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
 
 private:
   std::unordered_set<std::string> taken_;
+  std::unordered_map<std::string, unsigned> next_suffix_; // hint -> the last k handed out
   unsigned counter_ = 0;
 };
 

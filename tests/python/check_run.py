@@ -254,8 +254,7 @@ def check_so(thunderc, report, tmp):
     out = os.path.join(tmp, "so_mlp")
     p = run([thunderc, "compile", g, "-o", out, "--so"], timeout=900)
     lib = os.path.join(out, "mlp.so")
-    if p.returncode != 0 or not os.path.exists(lib):
-        print(f"SKIP run --so: `compile --so` built no library here ({p.stderr.strip()[-200:]})")
+    if not report.check(p.returncode == 0 and os.path.exists(lib), "mlp: compile --so", p.stderr.strip()[-500:]):
         return
     p = run([thunderc, "run", g, "--so", lib, "--check"])
     s = summary(p)

@@ -14,7 +14,9 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 3. runs computation.py on one copy of them and `torch.ops.thunderc.<graph>(*inputs)` (after
    `torch.ops.load_library`) on another;
 4. compares the outputs (count, dtype, shape, device, requires_grad and every element, bitwise)
-   and the inputs afterwards (write-backs into input tensors included).
+   and the inputs afterwards (write-backs into input tensors included);
+5. runs prologue.py -> the library -> epilogue.py on fresh inputs: the result, identities and
+   input mutations must be those of the three Python traces.
 
 Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
@@ -24,7 +26,6 @@ check and `N passed, M failed`; exit status 1 when anything failed.
 
 import argparse
 import glob
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -32,29 +33,22 @@ import sys
 import tempfile
 import time
 import traceback
+import types
 
 import torch
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_traces  # noqa: E402
 import graph_eager  # noqa: E402
 from report import Report  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-EXCLUDED_SAMPLES = {"llama_static_cache.json"}  # CUDA, LLaMA-1B sized
 
 
 def error_line(e):
     lines = f"{type(e).__name__}: {e}".strip().splitlines()
     return lines[0] if lines else type(e).__name__
-
-
-def import_module(path, name):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def copy_inputs(values):
@@ -118,16 +112,9 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     op = getattr(torch.ops.thunderc, name)
     inputs = program.build_inputs(seed)
     with program.install_classes():
-        sys.modules.pop("thunderc_support", None)
-        sys.path.insert(0, out_dir)
-        try:
-            prologue = import_module(os.path.join(out_dir, "prologue.py"), f"so_{label}_prologue")
-            computation = import_module(os.path.join(out_dir, "computation.py"),
-                                        f"so_{label}_computation")
-        finally:
-            sys.path.remove(out_dir)
+        prologue, computation, epilogue, _ = check_traces.import_traces(out_dir, f"so_{label}")
         front = (inputs.self_value,) if inputs.has_self else ()
-        ci, _ = prologue.prologue(*front, *inputs.args, **inputs.kwargs)
+        ci, ei = prologue.prologue(*front, *inputs.args, **inputs.kwargs)
     ci_py, ci_so = copy_inputs(ci), copy_inputs(ci)
 
     torch.manual_seed(seed)
@@ -157,6 +144,14 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     updated = sum(1 for a, orig in zip(ci_py, ci) if tensor_diff(a, orig) is not None)
     report.check(not diffs, f"{label}: inputs after the call (write-backs)",
                  "; ".join(diffs[:3]) if diffs else f"{len(ci)} tensors, {updated} updated in place")
+    # The Python traces with the library as their computation behave as with computation.py:
+    # the same result, identities and input mutations (each side on its own inputs).
+    inputs_a, inputs_b = program.build_inputs(seed), program.build_inputs(seed)
+    with program.install_classes():
+        with_py = check_traces.run_traces((prologue, computation, epilogue), inputs_a, seed)
+        with_so = types.SimpleNamespace(computation=lambda *args: tuple(op(*args)))
+        check_traces.check_run(program, (prologue, with_so, epilogue), inputs_a, inputs_b, with_py,
+                               f"{label}: traces with the library as computation", seed, report)
     if first:
         try:
             op(*ci_so[:-1])
@@ -211,7 +206,7 @@ def main(argv):
     # No graph_eager.ensure_torch_compat(): computation.py must run with thunderc_support's own
     # scaled_dot_product_attention, which the library reproduces op for op.
     graphs = args.graphs or ([g for g in sorted(glob.glob(os.path.join(ROOT, "samples", "*.json")))
-                              if os.path.basename(g) not in EXCLUDED_SAMPLES]
+                              if os.path.basename(g) not in check_traces.EXCLUDED_SAMPLES]
                              + sorted(glob.glob(os.path.join(ROOT, "tests", "graphs", "so", "*.json"))))
     out_root = args.out or tempfile.mkdtemp(prefix="thunderc_so_")
     os.makedirs(out_root, exist_ok=True)

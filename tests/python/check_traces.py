@@ -318,7 +318,7 @@ def check_graph(thunderc, path, index, seed, keep, report):
             except Exception as e:
                 report.check(False, f"{label}: import traces", _error_line(e))
                 return
-            _check_run(program, traces, inputs_a, inputs_b, eager_result, label, seed, report)
+            check_run(program, traces, inputs_a, inputs_b, eager_result, label, seed, report)
             _check_guards(program, traces, label, seed, report)
     finally:
         if keep:
@@ -341,7 +341,7 @@ def _devices(node, found=None):
     return found
 
 
-def _check_run(program, traces, inputs_a, inputs_b, eager_result, label, seed, report):
+def check_run(program, traces, inputs_a, inputs_b, eager_result, label, seed, report):
     try:
         trace_result = run_traces(traces[:3], inputs_b, seed)
     except Exception as e:

@@ -110,7 +110,7 @@ TEST_CASE("dlopen: write-backs update the caller's input tensor in place") {
   at::manual_seed(1);
   Library lib = compile_and_load("module_buffer");
   // computation(x, center_num_batches_tracked, center_running_mean, proj_bias, proj_weight)
-  //   -> (t1, centered); center_num_batches_tracked += 1 in place
+  //   -> (running_mean_1, centered); center_num_batches_tracked += 1 in place
   std::vector<at::Tensor> in = inputs_for(lib);
   at::Tensor counter = in[1];
   const int64_t before = counter.item<int64_t>();

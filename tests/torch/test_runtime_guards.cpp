@@ -55,7 +55,7 @@ Compiled compile(const std::string &path) {
   c.graph = std::make_unique<Graph>(path == "identity_attrs" ? load_graph_text(identity_graph, path) : load_graph(path));
   c.program = interpret(*c.graph);
   c.traces = build_traces(*c.graph, c.program);
-  c.traces.computation = run_pipeline(c.traces.computation);
+  run_pipeline(c.traces.prologue, c.traces.computation);
   return c;
 }
 

@@ -1,5 +1,6 @@
 // The verifier runs between passes: every sample's computation stays valid after each pass, and
 // the passes do what they say on a small trace.
+#include "driver/compile.h"
 #include "graph/load.h"
 #include "interp/interpret.h"
 #include "passes/passes.h"
@@ -21,10 +22,10 @@ TEST_CASE("every sample's traces verify after building and after each pass") {
     Traces t = build_traces(g, p);
     for (const Trace *trace : {&t.prologue, &t.computation, &t.epilogue}) CHECK(verify(*trace).empty());
     size_t passes = 0;
-    run_pipeline(t.computation, [&](const std::string &pass, const Trace &after) {
-      INFO("after " << pass);
+    run_pipeline(t.prologue, t.computation, [&](const std::string &pass, const Trace &after) {
+      INFO(after.name << " after " << pass);
       CHECK(verify(after).empty());
-      ++passes;
+      if (after.name == "computation") ++passes;
     });
     CHECK(passes == pipeline().size());
   }
@@ -68,4 +69,108 @@ TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   Trace broken = t;
   broken.body[0].args = {Operand::of(c)};
   CHECK_FALSE(verify(broken).empty());
+}
+
+namespace {
+Instr unpack(ValueId out, ValueId from, std::string attr) {
+  Instr i;
+  i.kind = Instr::Kind::GetAttr;
+  i.pure = true;
+  i.annotate = true;
+  i.outs = {out};
+  i.attr = std::move(attr);
+  i.args = {Operand::of(from)};
+  return i;
+}
+
+Instr returning(Operand o) {
+  Instr r;
+  r.kind = Instr::Kind::Return;
+  r.args = {std::move(o)};
+  return r;
+}
+} // namespace
+
+TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only they needed") {
+  Trace pro;
+  pro.name = "prologue";
+  ValueId obj = pro.add_value("obj", {});
+  pro.params = {obj};
+  ValueId x = pro.add_value("x", {}), holder = pro.add_value("p0", {}), y = pro.add_value("y", {}),
+          z = pro.add_value("z", {});
+  pro.body.push_back(unpack(x, obj, "x"));
+  Instr check;
+  check.callee = "check_not_none";
+  check.args = {Operand::of(x)};
+  pro.body.push_back(check);
+  pro.body.push_back(unpack(holder, obj, "holder"));
+  pro.body.push_back(unpack(y, holder, "y"));   // passed on, but the computation won't read it
+  pro.body.push_back(unpack(z, obj, "z"));      // checked only: the check keeps it
+  check.args = {Operand::of(z)};
+  pro.body.push_back(check);
+  pro.body.push_back(returning(Operand::tuple(
+      {Operand::tuple({Operand::of(x), Operand::of(y), Operand::of(z)}), Operand::tuple({})})));
+  REQUIRE(verify(pro).empty());
+
+  Trace comp;
+  comp.name = "computation";
+  ValueId cx = comp.add_value("x", {}), cy = comp.add_value("y", {}), cz = comp.add_value("z", {});
+  comp.params = {cx, cy, cz};
+  ValueId out = comp.add_value("out", {});
+  Instr exp;
+  exp.callee = "torch.exp";
+  exp.pure = true;
+  exp.outs = {out};
+  exp.args = {Operand::of(cz)};
+  exp.bound = exp.args;
+  comp.body.push_back(exp);
+  comp.body.push_back(returning(Operand::tuple({Operand::of(cx), Operand::of(out)})));
+  REQUIRE(verify(comp).empty());
+
+  prologue_dce(pro, comp);
+  CHECK(verify(pro).empty());
+  CHECK(verify(comp).empty());
+  CHECK(comp.params == std::vector<ValueId>{cx, cz});
+  // x (unpack, check), z (unpack, check), return: y and the holder it came from are gone.
+  REQUIRE(pro.body.size() == 5);
+  CHECK(pro.body[0].outs == std::vector<ValueId>{x});
+  CHECK(pro.body[1].callee == "check_not_none");
+  CHECK(pro.body[2].outs == std::vector<ValueId>{z});
+  CHECK(pro.body[3].callee == "check_not_none");
+  const Operand &passed = pro.body[4].args[0].items[0];
+  REQUIRE(passed.items.size() == 2);
+  CHECK(passed.items[0].value == x);
+  CHECK(passed.items[1].value == z);
+}
+
+TEST_CASE("an input read only by dead code is not passed to the computation but still checked") {
+  const char *graph = R"({"format": "thunderc-graph", "version": 1, "name": "dead_input",
+    "functions": {"forward": {"params": ["a", "b"], "body": [
+      {"op": "call", "fn": "torch.exp", "args": ["%b"], "out": "unused"},
+      {"op": "call", "fn": "operator.add", "args": ["%a", 1.0], "out": "c"},
+      {"op": "return", "value": "%c"}]}},
+    "entry": "forward",
+    "inputs": {"args": [{"tensor": [2], "dtype": "float32", "device": "cpu"},
+                        {"tensor": [3], "dtype": "float32", "device": "cpu"}], "kwargs": {}}})";
+  auto files = [&](bool passes) {
+    CompileOptions o;
+    o.passes = passes;
+    return compile_graph(load_graph_text(graph, "dead_input.json"), o);
+  };
+  auto with = files(true), without = files(false);
+  CHECK(without[0].text.find("return ((a, b), ())") != std::string::npos);
+  CHECK(without[1].text.find("def computation(a, b):") != std::string::npos);
+  CHECK(with[0].text.find("return ((a,), ())") != std::string::npos);
+  CHECK(with[1].text.find("def computation(a):") != std::string::npos);
+  // b is still guarded: the program relied on its metadata.
+  CHECK(with[0].text.find("check_tensor_metadata(b, (3,), 'cpu', torch.float32, False)") != std::string::npos);
+
+  std::string dumped;
+  CompileOptions o;
+  o.dump_after = "prologue_dce";
+  o.dump = [&](const std::string &text) { dumped += text; };
+  compile_graph(load_graph_text(graph, "dead_input.json"), o);
+  CHECK(dumped.find("# prologue after prologue_dce\n") != std::string::npos);
+  CHECK(dumped.find("# computation after prologue_dce\n") != std::string::npos);
+  CHECK(dumped.find("return ((a,), ())") != std::string::npos);
 }

@@ -14,8 +14,8 @@ def computation(totals_ce, totals_aux, losses_ce, losses_aux):
   # metrics.py:14: 	summary[name] = total / steps
   mean = torch.div(total, 4)  # mean: "cpu f32[]"
   # metrics.py:12: 	total = totals[name] + loss * weights[name]
-  t0 = torch.mul(losses_aux, 0.01)  # t0: "cpu f32[]"
-  t1 = torch.add(totals_aux, t0)  # t1: "cpu f32[]"
+  weighted_1 = torch.mul(losses_aux, 0.01)  # weighted_1: "cpu f32[]"
+  total_1 = torch.add(totals_aux, weighted_1)  # total_1: "cpu f32[]"
   # metrics.py:14: 	summary[name] = total / steps
-  t2 = torch.div(t1, 4)  # t2: "cpu f32[]"
-  return (total, t1, mean, t2)
+  mean_1 = torch.div(total_1, 4)  # mean_1: "cpu f32[]"
+  return (total, total_1, mean, mean_1)

@@ -7,8 +7,8 @@ def computation(x, idx, src):
   # x: "cpu f32[10, 2]"
   # idx: "cpu i64[2]"
   # src: "cpu f32[2, 2]"
-  t0 = torch.index_copy(x, 0, idx, src)  # t0: "cpu f32[10, 2]"
-  t1 = torch.mul(t0, 2.0)  # t1: "cpu f32[10, 2]"
-  s = torch.sum(t1)  # s: "cpu f32[]"
-  torch.Tensor.copy_(x, t1)  # write-back into args[0]
+  x_1 = torch.index_copy(x, 0, idx, src)  # x_1: "cpu f32[10, 2]"
+  x_2 = torch.mul(x_1, 2.0)  # x_2: "cpu f32[10, 2]"
+  s = torch.sum(x_2)  # s: "cpu f32[]"
+  torch.Tensor.copy_(x, x_2)  # write-back into args[0]
   return (s,)

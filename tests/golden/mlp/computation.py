@@ -12,7 +12,7 @@ def computation(x, fc1_bias, fc1_weight, fc2_bias, fc2_weight):
   # mlp.py:12: 	h = self.fc1(x)
   h = torch.nn.functional.linear(x, fc1_weight, fc1_bias)  # h: "cpu f32[4, 64]"
   # mlp.py:13: 	h = self.act(h)
-  t0 = torch.nn.functional.gelu(h, approximate='none')  # t0: "cpu f32[4, 64]"
+  h_1 = torch.nn.functional.gelu(h, approximate='none')  # h_1: "cpu f32[4, 64]"
   # mlp.py:14: 	return self.fc2(h)
-  y = torch.nn.functional.linear(t0, fc2_weight, fc2_bias)  # y: "cpu f32[4, 16]"
+  y = torch.nn.functional.linear(h_1, fc2_weight, fc2_bias)  # y: "cpu f32[4, 16]"
   return (y,)

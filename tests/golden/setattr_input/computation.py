@@ -15,5 +15,5 @@ def computation(state_ema_loss, prediction, target):
   # trainer.py:28: 	state.ema_loss = state.ema_loss * state.decay + loss * (1 - state.decay)
   ema_loss = torch.mul(state_ema_loss, 0.9)  # ema_loss: "cpu f32[]"
   update = torch.mul(loss, 0.09999999999999998)  # update: "cpu f32[]"
-  t0 = torch.add(ema_loss, update)  # t0: "cpu f32[]"
-  return (loss, t0)
+  ema_loss_1 = torch.add(ema_loss, update)  # ema_loss_1: "cpu f32[]"
+  return (loss, ema_loss_1)

@@ -1,0 +1,39 @@
+#include "passes/passes.h"
+
+#include "support/diagnostics.h"
+
+namespace thunderc {
+
+namespace {
+void mark(const Operand &o, std::vector<bool> &used) {
+  if (o.kind == Operand::Kind::Value) used[o.value] = true;
+  for (const auto &i : o.items) mark(i, used);
+}
+} // namespace
+
+void prologue_dce(Trace &prologue, Trace &computation) {
+  std::vector<bool> used(computation.values.size(), false);
+  for (const Instr &ins : computation.body) {
+    for (const auto &a : ins.args) mark(a, used);
+    for (const auto &[k, a] : ins.kwargs) mark(a, used);
+    for (const auto &a : ins.bound) mark(a, used);
+  }
+  THUNDERC_ASSERT(!prologue.body.empty() && prologue.body.back().kind == Instr::Kind::Return,
+                  "the prologue does not end with its return");
+  // The prologue returns ((computation inputs), (epilogue inputs)), the first in parameter order.
+  Operand &passed = prologue.body.back().args.at(0).items.at(0);
+  THUNDERC_ASSERT(passed.items.size() == computation.params.size(),
+                  "the prologue passes a different number of values than the computation takes");
+  std::vector<ValueId> params;
+  std::vector<Operand> items;
+  for (size_t i = 0; i < computation.params.size(); ++i) {
+    if (!used[computation.params[i]]) continue;
+    params.push_back(computation.params[i]);
+    items.push_back(passed.items[i]);
+  }
+  computation.params = std::move(params);
+  passed.items = std::move(items);
+  prologue = dce(prologue); // unpacks are pure; checks have no result and always stay
+}
+
+} // namespace thunderc
