@@ -14,9 +14,11 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <climits>
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <malloc.h>
 
 namespace {
 
@@ -138,7 +140,22 @@ int run(const GraphArgs &g, const RunArgs &r) {
 
 } // namespace
 
+// glibc malloc tuned for a short-lived process that builds and drops many small objects (values,
+// provenance, trace instructions) and a few large vectors: no fastbins (whose consolidation, set
+// off by every large free, was ~15% of a compile), no giving memory back to the OS and no mmap for
+// large blocks (each regrowth of a large vector faulted its pages in again). A GNU extension; no
+// effect elsewhere. Measured by bench/bench_compile.sh (bench/README.md).
+static void tune_malloc() {
+#ifdef M_MXFAST
+  mallopt(M_MXFAST, 0);
+  mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 32 << 20); // the largest glibc accepts
+#endif
+}
+
 int main(int argc, char **argv) {
+  tune_malloc();
   auto logger = spdlog::stderr_color_mt("thunderc");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("thunderc: %^%l%$: %v");

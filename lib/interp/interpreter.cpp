@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 namespace thunderc {
 
@@ -403,6 +404,9 @@ void Interpreter::run() {
 Program interpret(const Graph &graph, const InterpOptions &options) {
   Program program;
   interp::Interpreter(graph, options, program).run();
+  // One stable line (thunderc --log-level debug) that bench/compile_bench.py reads.
+  spdlog::debug("interpreted {}: {} statements executed, {} ops", graph.name, program.statements,
+               program.ops.size());
   return program;
 }
 

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The compiled library (`thunderc compile --so`) against hand-written ATen and PyTorch eager, and
+# the native prologue's cost. Usage: bench/bench_so.sh BUILD_DIR   (run by `make bench`)
+#
+#  1. .so build time for the L-layer LLaMA decode step (L = 1, 8, 32; bench/gen_graphs.py):
+#     `thunderc compile --so` with its cache cleared, against compiling bench/so/handwritten_llama.cpp
+#     with the same compiler command; CPU time (user + sys, compiler included) and wall time.
+#  2. Per-call time, one intra-op thread: the library's C entry point against the hand-written
+#     ATen code (bench/so/bench_so.cpp; it first checks that both give the same outputs bit for
+#     bit and fails otherwise), for llama L = 1, 8 and mlp L = 8; then PyTorch eager in Debian's
+#     Python on bench/torch_models.py (bench/so/bench_eager.py).
+#  3. The prologue per call in the native run path (bench/so/bench_prologue.cpp).
+# Everything is written under BUILD_DIR/bench-so/. Environment: BENCH_SO_ROUNDS (default 101),
+# BENCH_SO_LAYERS (build-time sweep, default "1 8 32").
+set -euo pipefail
+build=$(cd "${1:?usage: bench/bench_so.sh BUILD_DIR}" && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
+work="$build/bench-so"
+mkdir -p "$work"
+rounds=${BENCH_SO_ROUNDS:-101}
+layers=${BENCH_SO_LAYERS:-"1 8 32"}
+export CCACHE_DISABLE=1 # build times are the compiler's, not a cache's
+
+# The compiler command `thunderc compile --so` uses (lib/driver/build_so.cpp): the configured
+# compiler and libtorch flags, -O1 unless THUNDERC_SO_CXXFLAGS says otherwise.
+flags_h="$build/generated/torch_flags.h"
+[ -x "$build/thunderc" ] && [ -f "$flags_h" ] || cmake --build "$build" --target thunderc >/dev/null
+define() { sed -n "s/^#define $1 \"\(.*\)\"\$/\1/p" "$flags_h"; }
+read -r -a cxx <<<"$(define THUNDERC_CONFIGURED_CXX)"
+read -r -a cflags <<<"$(define THUNDERC_CONFIGURED_TORCH_CFLAGS)"
+read -r -a ldflags <<<"$(define THUNDERC_CONFIGURED_TORCH_LDFLAGS)"
+read -r -a opt <<<"${THUNDERC_SO_CXXFLAGS:--O1}"
+thunderc="$build/thunderc"
+
+# timed LOG CMD...: runs CMD, sets wall and cpu (user + sys, children included), in seconds
+timed() {
+  local log=$1
+  shift
+  if ! /usr/bin/time -f "%e %U %S" -o "$work/time.txt" "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "bench_so: failed: $*" >&2
+    exit 1
+  fi
+  read -r wall user sys <"$work/time.txt"
+  cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "== compiled library: harnesses"
+harness="$work/bench_so"
+if [ ! -x "$harness" ] || [ "$root/bench/so/bench_so.cpp" -nt "$harness" ]; then
+  "${cxx[@]}" -std=c++17 -O2 "${cflags[@]}" "$root/bench/so/bench_so.cpp" -o "$harness" "${ldflags[@]}" -ldl
+fi
+cmake --build "$build" --target bench_so_prologue >/dev/null
+
+graph() { # KIND L -> graph file
+  local f="$work/$1_L$2.json"
+  [ -f "$f" ] || python3 "$root/bench/gen_graphs.py" "$1" --layers "$2" -o "$f"
+  echo "$f"
+}
+hw_cmd() { # KIND -> the command building the hand-written library (the library's compiler command)
+  hw=("${cxx[@]}" -std=c++17 "${opt[@]}" -fPIC -shared "${cflags[@]}" "$root/bench/so/handwritten_$1.cpp"
+    -o "$work/hw_$1.so" "${ldflags[@]}")
+}
+build_hw() { hw_cmd "$1" && "${hw[@]}"; }
+
+echo "== compiled library: build time (CPU s = user + sys, compiler included; wall s)"
+echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "compiler command: ${cxx[*]} -std=c++17 ${opt[*]} -fPIC -shared ${cflags[*]} SOURCE -o LIB ${ldflags[*]}"
+printf "%-10s %8s %10s %10s %10s %10s %8s %12s\n" graph ops so_cpu_s so_wall_s hw_cpu_s hw_wall_s ratio so_cpu/layer
+declare -A so_cpu_of
+for L in $layers; do
+  g=$(graph llama "$L")
+  rm -rf "$work/llama_L$L"
+  timed "$work/compile_llama_L$L.log" "$thunderc" compile "$g" -o "$work/llama_L$L" --so
+  so_cpu=$cpu so_wall=$wall
+  so_cpu_of[$L]=$cpu
+  hw_cmd llama
+  timed "$work/hw_llama.log" "${hw[@]}"
+  ops=$(grep -cE '^  (at::Tensor )?v_\w+ = |^  thunderc_unpack|^  v_\w+\.\w+_\(' "$work/llama_L$L/llama_L$L.cpp" || true)
+  printf "%-10s %8s %10s %10s %10s %10s %8s %12s\n" "llama_L$L" "$ops" "$so_cpu" "$so_wall" "$cpu" "$wall" \
+    "$(ratio "$so_cpu" "$cpu")" "$(ratio "$so_cpu" "$L")"
+done
+[ -f "$work/hw_llama.so" ] || build_hw llama
+for L in 1 8; do # the per-call runs need these
+  [ -f "$work/llama_L$L/llama_L$L.so" ] || "$thunderc" compile "$(graph llama "$L")" -o "$work/llama_L$L" --so
+done
+"$thunderc" compile "$(graph mlp 8)" -o "$work/mlp_L8" --so
+build_hw mlp
+
+echo "== compiled library: per call, one intra-op thread (thread CPU time; $rounds rounds)"
+for run in "llama_L1 llama" "llama_L8 llama" "mlp_L8 mlp"; do
+  set -- $run
+  "$harness" "$work/$1" "$1" "$work/hw_$2.so" "$rounds" | tee "$work/percall_$1.txt"
+done
+echo "== PyTorch eager (/usr/bin/python3, torch $(/usr/bin/python3 -c 'import torch; print(torch.__version__)' 2>/dev/null), one thread; thread CPU time)"
+for run in "llama 1" "llama 8" "mlp 8"; do
+  set -- $run
+  /usr/bin/python3 "$root/bench/so/bench_eager.py" "$1" "$2" 15 | tee "$work/eager_$1_L$2.txt"
+done
+
+echo "== prologue per call, native run path (lib/runtime/trace_exec.cpp run_prologue)"
+for g in "$root/samples/llama_tiny.json" "$(graph llama 1)" "$(graph llama 8)"; do
+  "$build/bench_so_prologue" "$g" | tee -a "$work/prologue.txt"
+done
+
+echo "== summary: per call (us, thread CPU), ratios against the hand-written ATen code of the same run"
+printf "%-9s %10s %10s %10s %10s %11s %11s %14s\n" model so_min so_median hw_min hw_median ratio_min ratio_median eager_nograd_med
+for run in "llama_L1 llama 1" "llama_L8 llama 8" "mlp_L8 mlp 8"; do
+  set -- $run
+  read -r _ _ so_min so_med hw_min hw_med r_min r_med < <(grep '^RESULT' "$work/percall_$1.txt")
+  read -r _ _ _ e_min e_med < <(grep '^EAGER .* no_grad' "$work/eager_$2_L$3.txt")
+  printf "%-9s %10s %10s %10s %10s %11s %11s %14s\n" "$1" "$so_min" "$so_med" "$hw_min" "$hw_med" "$r_min" "$r_med" \
+    "$e_med ($(ratio "$e_med" "$hw_med")x hw)"
+done
+echo "(eager: another process, same run; its ratio is against the hand-written median)"

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Compile-time, startup and memory benchmark of thunderc (run by bench/bench_compile.sh).
+
+    /usr/bin/python3 bench/compile_bench.py BUILD_DIR [--quick] [--json FILE]
+
+What it measures, every figure as min and median over repeated runs in this one process, and as a
+ratio against a baseline measured in the same run (the machine is shared and noisy):
+
+* Compile: wall time of `thunderc compile GRAPH -o DIR` (a whole process: start, parse,
+  interpret, traces, passes, print, write) on bench/gen_graphs.py's LLaMA decode step for
+  L = 1, 8, 32, 128, 1000; per executed statement (the count is the line `interpreted ...: N
+  statements executed` that `thunderc --log-level debug` logs) and per decoder layer. The baseline is
+  torch.fx.symbolic_trace of the equivalent PyTorch module (bench/torch_models.py) with the same
+  L, in the same run (model construction not timed; L <= 128, see FX_LAYERS). Targets: < 1 us per executed statement;
+  per-statement time at L = 1000 within 1.5x of L = 128; >= 50x faster than fx per decoder layer.
+* Startup: wall time and peak RSS of `thunderc print-epilogue samples/add.json` against
+  `python3 -c "import torch"` (targets: < 10 ms, < 15 MB); whether libtorch is loaded (LD_DEBUG=libs
+  lists every library the process loads, dlopen included) and `/bin/true` as the cost of starting
+  any process.
+* Peak RSS of `thunderc compile` at L = 1000.
+
+All thunderc runs happen before torch is imported (so that spawning processes does not fork a
+large Python). Wall time is measured around each child, CPU time (user + system) is wait4's
+rusage, peak RSS is GNU time's %M (3 runs of each; see peak_rss).
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import gen_graphs  # noqa: E402
+
+LAYERS = [1, 8, 32, 128, 1000]
+# fx is not run at L = 1000: PyTorch 1.13's tracer finds the name of every parameter it reads by
+# walking all the model's parameters (named_parameters()), so its time grows as L^2 (minutes at
+# L = 1000). Its per-layer cost is taken at L <= 128, where it is fastest.
+FX_LAYERS = [1, 8, 32, 128]
+CPU_TIMES = {}
+
+
+def run_child(argv, env=None, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL):
+    """(wall seconds, peak RSS in KiB as wait4 reports it (see peak_rss), stderr text or None) of one
+    process; its CPU seconds (user + system) are appended to CPU_TIMES[tuple(argv)]."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(argv, stdout=stdout, stderr=stderr, env=env)
+    err = p.stderr.read().decode() if stderr == subprocess.PIPE else None
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    CPU_TIMES.setdefault(tuple(argv), []).append(usage.ru_utime + usage.ru_stime)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise SystemExit(f"failed ({p.returncode}): {' '.join(argv)}\n{err or ''}")
+    return wall, usage.ru_maxrss, err
+
+
+def peak_rss(argv, n):
+    """[peak RSS KiB] of n runs, measured by GNU time (`/usr/bin/time -f %M`). Not from this
+    process's wait4: a child spawned by Python starts as a copy (or a vfork) of this large process
+    and Linux keeps that peak across exec."""
+    out = []
+    with tempfile.NamedTemporaryFile("r") as f:
+        for _ in range(n):
+            subprocess.run(["/usr/bin/time", "-f", "%M", "-o", f.name] + list(argv), check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            f.seek(0)
+            out.append(int(f.read().split()[-1]))
+    return out
+
+
+def repeat(argv, n, env=None, rss_runs=3):
+    """[wall seconds], [CPU seconds] of n runs, [peak RSS KiB] of rss_runs more under GNU time."""
+    walls = []
+    CPU_TIMES.pop(tuple(argv), None)
+    for _ in range(n):
+        w, _, _ = run_child(argv, env=env)
+        walls.append(w)
+    cpu = CPU_TIMES[tuple(argv)]
+    return walls, peak_rss(argv, rss_runs), cpu
+
+
+def mm(xs):
+    return min(xs), statistics.median(xs)
+
+
+def fmt_t(s):
+    if s >= 1:
+        return f"{s:.2f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e6:.1f} us"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--quick", action="store_true", help="fewer repeats (a smoke test)")
+    ap.add_argument("--json", help="also write the raw figures here")
+    args = ap.parse_args()
+    exe = os.path.abspath(os.path.join(args.build, "thunderc"))
+    if not os.access(exe, os.X_OK):
+        raise SystemExit(f"no {exe}: build it first")
+    reps = {1: 20, 8: 15, 32: 10, 128: 5, 1000: 3}
+    fx_reps = {1: 10, 8: 7, 32: 5, 128: 3}
+    if args.quick:
+        reps = {L: 1 for L in LAYERS}
+        fx_reps = {L: 1 for L in FX_LAYERS}
+    results = {"layers": {}, "startup": {}}
+    tmp = tempfile.mkdtemp(prefix="thunderc-bench-")
+    try:
+        # ---- thunderc compile -------------------------------------------------------------
+        for L in LAYERS:
+            graph = os.path.join(tmp, f"llama_L{L}.json")
+            with open(graph, "w") as f:
+                f.write(gen_graphs.llama_graph_text(L))
+            out = os.path.join(tmp, f"out_L{L}")
+            _, _, err = run_child([exe, "--log-level", "debug", "compile", graph, "-o", out], stderr=subprocess.PIPE)
+            stmts = ops = None
+            for line in err.splitlines():
+                if "statements executed" in line:  # "interpreted NAME: N statements executed, M ops"
+                    words = line.split(": ")[-1].split()
+                    stmts, ops = int(words[0]), int(words[3])
+            if stmts is None:
+                raise SystemExit("thunderc --log-level debug did not log the executed statement count:\n" + err)
+            walls, rss, cpu = repeat([exe, "compile", graph, "-o", out], reps[L], rss_runs=1 if L >= 128 else 2)
+            results["layers"][L] = dict(statements=stmts, ops=ops, graph_bytes=os.path.getsize(graph),
+                                        thunderc=walls, rss_kib=rss, thunderc_cpu=cpu)
+            print(f"  thunderc compile L={L}: {stmts} statements, min {fmt_t(min(walls))}", file=sys.stderr)
+
+        # ---- startup ----------------------------------------------------------------------
+        add = os.path.join(ROOT, "samples", "add.json")
+        n = 5 if args.quick else 40
+        results["startup"]["true"] = repeat(["/bin/true"], n)
+        results["startup"]["thunderc"] = repeat([exe, "print-epilogue", add], n)
+        env = dict(os.environ, LD_DEBUG="libs")
+        _, _, libs = run_child([exe, "print-epilogue", add], env=env, stderr=subprocess.PIPE)
+        loaded = sorted({line.split("calling init: ")[1].strip() for line in libs.splitlines()
+                         if "calling init: " in line})
+        results["startup"]["libraries"] = loaded
+        results["startup"]["libtorch_loaded"] = any("torch" in lib or "libc10" in lib for lib in loaded)
+        py = sys.executable
+        results["startup"]["python_import_torch"] = repeat([py, "-c", "import torch"], 2 if args.quick else 3)
+        results["startup"]["python_bare"] = repeat([py, "-c", "pass"], 3 if args.quick else 10)
+
+        # ---- torch.fx.symbolic_trace (torch imported only now) ------------------------------
+        import torch  # noqa: F401
+        import torch_models as tm
+        torch.set_num_threads(1)
+        for L in FX_LAYERS:
+            model = tm.llama_model(L)
+            times, cpu = [], []
+            for _ in range(fx_reps[L]):
+                t0, c0 = time.perf_counter(), time.process_time()
+                gm = tm.fx_trace_llama(model)
+                times.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
+            results["layers"][L]["fx"] = times
+            results["layers"][L]["fx_cpu"] = cpu
+            results["layers"][L]["fx_nodes"] = len(gm.graph.nodes)
+            del model, gm
+            print(f"  fx.symbolic_trace L={L}: min {fmt_t(min(times))}", file=sys.stderr)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1)
+    report(results)
+
+
+def report(r):
+    lay = r["layers"]
+    med = statistics.median
+    print("### Compile time: `thunderc compile` (whole process) vs `torch.fx.symbolic_trace`, LLaMA decode step")
+    print()
+    print("Wall time min / median; CPU = user + system time, min. fx/thunderc ratios are of the same statistic.")
+    print()
+    print("| L | statements executed | thunderc wall | thunderc CPU | us/statement wall (min / median) | us/statement CPU "
+          "| fx.symbolic_trace wall | fx CPU | fx / thunderc wall (min / median) | fx / thunderc CPU |")
+    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for L, d in lay.items():
+        t, c, n = d["thunderc"], d["thunderc_cpu"], d["statements"]
+        row = (f"| {L} | {n} | {fmt_t(min(t))} / {fmt_t(med(t))} | {fmt_t(min(c))} "
+               f"| {min(t) * 1e6 / n:.3f} / {med(t) * 1e6 / n:.3f} | {min(c) * 1e6 / n:.3f} ")
+        if "fx" in d:
+            f, fc = d["fx"], d["fx_cpu"]
+            row += (f"| {fmt_t(min(f))} / {fmt_t(med(f))} | {fmt_t(min(fc))} "
+                    f"| {min(f) / min(t):.1f}x / {med(f) / med(t):.1f}x | {min(fc) / min(c):.1f}x |")
+        else:
+            row += "| not run (L^2) | | | |"
+        print(row)
+    print()
+    a, b = lay[128], lay[1000]
+    lin = {k: (k_f(b["thunderc"]) / b["statements"]) / (k_f(a["thunderc"]) / a["statements"])
+           for k, k_f in (("min", min), ("median", med))}
+    lin_cpu = (min(b["thunderc_cpu"]) / b["statements"]) / (min(a["thunderc_cpu"]) / a["statements"])
+    # Marginal cost of one decoder layer (start-up cancels): thunderc between L = 128 and 1000, fx
+    # between L = 32 and 128.
+    span = 1000 - 128
+    slope_t = (min(b["thunderc"]) - min(a["thunderc"])) / span
+    slope_c = (min(b["thunderc_cpu"]) - min(a["thunderc_cpu"])) / span
+    f32 = lay[32]
+    slope_f = (min(a["fx"]) - min(f32["fx"])) / (128 - 32)
+    slope_fc = (min(a["fx_cpu"]) - min(f32["fx_cpu"])) / (128 - 32)
+    slope_s = (b["statements"] - a["statements"]) / span
+    worst_us = max(min(d["thunderc"]) * 1e6 / d["statements"] for d in lay.values())
+    worst_us_cpu = max(min(d["thunderc_cpu"]) * 1e6 / d["statements"] for d in lay.values())
+    ratio_min = min(min(d["fx"]) / min(d["thunderc"]) for d in lay.values() if "fx" in d)
+    ok = lambda c: "met" if c else "MISSED"
+    print(f"- Per statement: worst over L of the min: {worst_us:.3f} us wall, {worst_us_cpu:.3f} us CPU; "
+          f"target < 1 us: {ok(worst_us < 1)}")
+    print(f"- Linearity: us per statement at L=1000 / at L=128: {lin['min']:.2f} (wall min), {lin['median']:.2f} "
+          f"(wall median), {lin_cpu:.2f} (CPU min); target <= 1.5: {ok(max(lin.values()) <= 1.5)}")
+    print(f"- Per decoder layer, marginal ({slope_s:.0f} statements per layer; mins): thunderc (L=128 -> 1000) "
+          f"{fmt_t(slope_t)} wall / {fmt_t(slope_c)} CPU, fx (L=32 -> 128) {fmt_t(slope_f)} wall / {fmt_t(slope_fc)} CPU: "
+          f"fx / thunderc = {slope_f / slope_t:.1f}x wall, {slope_fc / slope_c:.1f}x CPU; "
+          f"whole runs: smallest fx / thunderc over L <= 128 = {ratio_min:.1f}x (wall min); "
+          f"target >= 50x: {ok(min(ratio_min, slope_f / slope_t) >= 50)}")
+    rss = b["rss_kib"]
+    print(f"- Peak RSS of `thunderc compile` at L=1000: {min(rss) / 1024:.1f} MiB (min), {med(rss) / 1024:.1f} MiB "
+          f"(median), for a {b['graph_bytes'] / 2**20:.1f} MiB graph file; at L=128: {med(a['rss_kib']) / 1024:.1f} MiB")
+    print()
+    s = r["startup"]
+    print("### Startup: `thunderc print-epilogue samples/add.json` vs `python3 -c \"import torch\"`")
+    print()
+    print("| process | wall min / median | CPU min | peak RSS (median) | wall median vs thunderc |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    tw = med(s["thunderc"][0])
+    rows = [("`/bin/true` (starting any process)", "true"), ("`thunderc print-epilogue samples/add.json`", "thunderc"),
+            ("`python3 -c pass`", "python_bare"), ("`python3 -c \"import torch\"`", "python_import_torch")]
+    for name, key in rows:
+        w, rr, c = s[key]
+        print(f"| {name} | {fmt_t(min(w))} / {fmt_t(med(w))} | {fmt_t(min(c))} | {med(rr) / 1024:.1f} MiB "
+              f"| {med(w) / tw:.2f}x |")
+    print()
+    w, rr, _ = s["thunderc"]
+    pw, pr, _ = s["python_import_torch"]
+    print(f"- thunderc startup: {fmt_t(med(w))} median wall ({fmt_t(min(w))} min), peak RSS {max(rr) / 1024:.1f} MiB "
+          f"(max of runs); `import torch` takes {med(pw) / med(w):.0f}x the wall time and {med(pr) / med(rr):.0f}x the "
+          f"memory. Targets < 10 ms: {ok(med(w) < 0.010)}, < 15 MB: {ok(max(rr) * 1024 < 15e6)}")
+    print(f"- libtorch loaded by `thunderc print-epilogue`: {'YES' if s['libtorch_loaded'] else 'no'} "
+          f"(LD_DEBUG=libs initialises: {', '.join(os.path.basename(x) for x in s['libraries'])})")
+
+
+if __name__ == "__main__":
+    main()
