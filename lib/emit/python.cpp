@@ -10,38 +10,59 @@ namespace thunderc {
 
 namespace {
 
+// Appends everything to one string.
 class Printer {
 public:
   Printer(const Trace &t, const PythonOptions &o) : t_(t), o_(o) {}
 
   std::string print() {
-    std::string body;
-    for (ValueId p : t_.params)
-      body += fmt::format("  # {}: \"{}\"\n", t_.name_of(p), type_text(t_.values[p].type));
-    for (const auto &ins : t_.body) body += instr(ins);
+    out_.reserve(256 + 96 * t_.body.size());
+    header();
+    for (ValueId p : t_.params) {
+      out_ += "  # ";
+      out_ += t_.name_of(p);
+      out_ += ": \"";
+      append_type_text(out_, t_.values[p].type);
+      out_ += "\"\n";
+    }
+    for (const auto &ins : t_.body) instr(ins);
+    return std::move(out_);
+  }
 
-    std::string out;
-    for (const char *module : {"collections", "math", "operator"})
-      if (uses_module(module))
-        out += fmt::format("import {}\n", module);
-    out += "import torch\n";
+private:
+  const Trace &t_;
+  const PythonOptions &o_;
+  std::string out_;
+
+  void header() {
+    bool modules[3] = {false, false, false};
+    const char *const names[3] = {"collections", "math", "operator"};
     std::set<std::string> support = {"no_autocast"};
-    for (const auto &ins : t_.body)
-      if (ins.kind == Instr::Kind::Call && ins.callee.find('.') == std::string::npos &&
-          !is_class(ins.callee))
-        support.insert(ins.callee);
+    for (const auto &ins : t_.body) {
+      if (ins.kind != Instr::Kind::Call) continue;
+      size_t dot = ins.callee.find('.');
+      if (dot == std::string::npos) {
+        if (!is_class(ins.callee)) support.insert(ins.callee);
+        continue;
+      }
+      std::string_view module(ins.callee.data(), dot);
+      for (int m = 0; m < 3; ++m) modules[m] |= module == names[m];
+    }
+    for (int m = 0; m < 3; ++m)
+      if (modules[m]) out_ += fmt::format("import {}\n", names[m]);
+    out_ += "import torch\n";
     std::vector<ClassImport> classes = o_.classes;
     std::sort(classes.begin(), classes.end(),
               [](auto &a, auto &b) { return a.printed_name < b.printed_name; });
     for (const auto &c : classes)
       if (!is_identifier(c.qualname)) support.insert("import_class");
-    out += "from thunderc_support import " + join(support) + "\n";
+    out_ += "from thunderc_support import " + join(support) + "\n";
     for (const auto &c : classes) {
       if (is_identifier(c.qualname))
-        out += fmt::format("from {} import {} as {}\n", c.module, c.qualname, c.printed_name);
+        out_ += fmt::format("from {} import {} as {}\n", c.module, c.qualname, c.printed_name);
       else // nested or local classes: looked up by the support module
-        out += fmt::format("{} = import_class({}, {})\n", c.printed_name, py_str(c.module),
-                           py_str(c.qualname));
+        out_ += fmt::format("{} = import_class({}, {})\n", c.printed_name, py_str(c.module),
+                            py_str(c.qualname));
     }
     std::string params;
     for (size_t i = 0; i < t_.params.size(); ++i) {
@@ -49,18 +70,7 @@ public:
       const char *stars = !t_.varargs || from_end > 2 ? "" : from_end == 2 ? "*" : "**";
       params += (i ? ", " : "") + std::string(stars) + t_.name_of(t_.params[i]);
     }
-    out += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
-    return out + body;
-  }
-
-private:
-  const Trace &t_;
-  const PythonOptions &o_;
-
-  bool uses_module(const std::string &module) const {
-    for (const auto &ins : t_.body)
-      if (ins.kind == Instr::Kind::Call && ins.callee.starts_with(module + ".")) return true;
-    return false;
+    out_ += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
   }
 
   bool is_class(const std::string &name) const {
@@ -74,71 +84,135 @@ private:
     return out;
   }
 
-  std::string operand(const Operand &o) const {
+  void operand(const Operand &o) {
     switch (o.kind) {
-    case Operand::Kind::Value: return t_.name_of(o.value);
-    case Operand::Kind::Literal: return o.literal;
+    case Operand::Kind::Value: out_ += t_.name_of(o.value); return;
+    case Operand::Kind::Literal: out_ += o.literal; return;
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
-      std::string s;
-      for (const auto &i : o.items) s += (s.empty() ? "" : ", ") + operand(i);
-      if (o.kind == Operand::Kind::List) return "[" + s + "]";
-      return o.items.size() == 1 ? "(" + s + ",)" : "(" + s + ")";
+      bool list = o.kind == Operand::Kind::List;
+      out_ += list ? '[' : '(';
+      for (size_t i = 0; i < o.items.size(); ++i) {
+        if (i) out_ += ", ";
+        operand(o.items[i]);
+      }
+      out_ += list ? "]" : o.items.size() == 1 ? ",)" : ")";
+      return;
     }
-    case Operand::Kind::Dict: {
-      std::string s;
-      for (size_t i = 0; i < o.items.size(); ++i)
-        s += (i ? ", " : "") + o.keys[i] + ": " + operand(o.items[i]);
-      return "{" + s + "}";
+    case Operand::Kind::Dict:
+      out_ += '{';
+      for (size_t i = 0; i < o.items.size(); ++i) {
+        if (i) out_ += ", ";
+        out_ += o.keys[i];
+        out_ += ": ";
+        operand(o.items[i]);
+      }
+      out_ += '}';
+      return;
     }
-    }
-    return "None";
+    out_ += "None";
   }
 
-  std::string call(const Instr &ins) const {
-    std::string s;
-    for (const auto &a : ins.args) s += (s.empty() ? "" : ", ") + operand(a);
-    for (const auto &[k, a] : ins.kwargs) s += (s.empty() ? "" : ", ") + k + "=" + operand(a);
-    return ins.callee + "(" + s + ")";
-  }
-
-  std::string lhs(const Instr &ins) const {
-    if (ins.outs.empty()) return "";
-    if (ins.annotate && ins.outs.size() == 1)
-      return fmt::format("{}: \"{}\" = ", t_.name_of(ins.outs[0]), type_text(t_.values[ins.outs[0]].type));
-    std::string s;
-    for (ValueId v : ins.outs) s += (s.empty() ? "" : ", ") + t_.name_of(v);
-    return s + " = ";
-  }
-
-  std::string trailing(const Instr &ins) const {
-    std::string c;
-    if (o_.type_comments && !ins.outs.empty() && !ins.annotate) {
-      for (ValueId v : ins.outs)
-        c += fmt::format("{}{}: \"{}\"", c.empty() ? "" : ", ", t_.name_of(v), type_text(t_.values[v].type));
+  void call(const Instr &ins) {
+    out_ += ins.callee;
+    out_ += '(';
+    bool first = true;
+    for (const auto &a : ins.args) {
+      if (!first) out_ += ", ";
+      first = false;
+      operand(a);
     }
-    if (!ins.comment.empty()) c += (c.empty() ? "" : "; ") + comment_safe(ins.comment);
-    return c.empty() ? "" : "  # " + c;
+    for (const auto &[k, a] : ins.kwargs) {
+      if (!first) out_ += ", ";
+      first = false;
+      out_ += k;
+      out_ += '=';
+      operand(a);
+    }
+    out_ += ')';
   }
 
-  std::string instr(const Instr &ins) const {
-    std::string line;
+  void lhs(const Instr &ins) {
+    if (ins.outs.empty()) return;
+    if (ins.annotate && ins.outs.size() == 1) {
+      out_ += t_.name_of(ins.outs[0]);
+      out_ += ": \"";
+      append_type_text(out_, t_.values[ins.outs[0]].type);
+      out_ += "\" = ";
+      return;
+    }
+    for (size_t i = 0; i < ins.outs.size(); ++i) {
+      if (i) out_ += ", ";
+      out_ += t_.name_of(ins.outs[i]);
+    }
+    out_ += " = ";
+  }
+
+  void trailing(const Instr &ins) {
+    bool types = o_.type_comments && !ins.outs.empty() && !ins.annotate;
+    if (!types && ins.comment.empty()) return;
+    out_ += "  # ";
+    if (types) {
+      for (size_t i = 0; i < ins.outs.size(); ++i) {
+        if (i) out_ += ", ";
+        out_ += t_.name_of(ins.outs[i]);
+        out_ += ": \"";
+        append_type_text(out_, t_.values[ins.outs[i]].type);
+        out_ += '"';
+      }
+    }
+    if (!ins.comment.empty()) {
+      if (types) out_ += "; ";
+      out_ += comment_safe(ins.comment);
+    }
+  }
+
+  void instr(const Instr &ins) {
+    out_ += "  ";
     switch (ins.kind) {
-    case Instr::Kind::Comment: return "  # " + ins.comment + "\n"; // made comment-safe by its author
-    case Instr::Kind::Call: line = lhs(ins) + call(ins); break;
-    case Instr::Kind::GetAttr: line = lhs(ins) + operand(ins.args[0]) + "." + ins.attr; break;
+    case Instr::Kind::Comment: // made comment-safe by its author
+      out_ += "# ";
+      out_ += ins.comment;
+      out_ += '\n';
+      return;
+    case Instr::Kind::Call:
+      lhs(ins);
+      call(ins);
+      break;
+    case Instr::Kind::GetAttr:
+      lhs(ins);
+      operand(ins.args[0]);
+      out_ += '.';
+      out_ += ins.attr;
+      break;
     case Instr::Kind::GetItem:
-      line = lhs(ins) + operand(ins.args[0]) + "[" + operand(ins.args[1]) + "]";
+      lhs(ins);
+      operand(ins.args[0]);
+      out_ += '[';
+      operand(ins.args[1]);
+      out_ += ']';
       break;
     case Instr::Kind::SetAttr:
-      line = operand(ins.args[0]) + "." + ins.attr + " = " + operand(ins.args[1]);
+      operand(ins.args[0]);
+      out_ += '.';
+      out_ += ins.attr;
+      out_ += " = ";
+      operand(ins.args[1]);
       break;
     case Instr::Kind::SetItem:
-      line = operand(ins.args[0]) + "[" + operand(ins.args[1]) + "] = " + operand(ins.args[2]);
+      operand(ins.args[0]);
+      out_ += '[';
+      operand(ins.args[1]);
+      out_ += "] = ";
+      operand(ins.args[2]);
       break;
-    case Instr::Kind::Return: line = "return " + operand(ins.args.at(0)); break;
+    case Instr::Kind::Return:
+      out_ += "return ";
+      operand(ins.args.at(0));
+      break;
     }
-    return "  " + line + trailing(ins) + "\n";
+    trailing(ins);
+    out_ += '\n';
   }
 };
 

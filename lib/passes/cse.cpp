@@ -1,6 +1,6 @@
 #include "passes/passes.h"
 
-#include <map>
+#include <unordered_map>
 
 namespace thunderc {
 
@@ -15,49 +15,88 @@ void mark_returned(const Operand &o, std::vector<bool> &returned) {
   for (const auto &i : o.items) mark_returned(i, returned);
 }
 
-std::string key_of(const Operand &o) {
+size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
+
+// Two instructions are the same when their callee, arguments and keyword arguments are.
+size_t hash_of(const Operand &o, size_t h) {
+  h = hash_mix(h, static_cast<size_t>(o.kind));
   switch (o.kind) {
-  case Operand::Kind::Value: return "%" + std::to_string(o.value);
-  case Operand::Kind::Literal: return "=" + o.literal;
+  case Operand::Kind::Value: return hash_mix(h, o.value);
+  case Operand::Kind::Literal: return hash_mix(h, std::hash<std::string>{}(o.literal));
   default: break;
   }
-  std::string s = std::to_string(static_cast<int>(o.kind)) + "(";
-  for (size_t i = 0; i < o.items.size(); ++i)
-    s += (i < o.keys.size() ? o.keys[i] + ":" : "") + key_of(o.items[i]) + ",";
-  return s + ")";
+  for (const auto &k : o.keys) h = hash_mix(h, std::hash<std::string>{}(k));
+  for (const auto &i : o.items) h = hash_of(i, h);
+  return hash_mix(h, o.items.size());
+}
+
+size_t hash_of(const Instr &ins) {
+  size_t h = std::hash<std::string>{}(ins.callee);
+  for (const auto &a : ins.args) h = hash_of(a, h);
+  h = hash_mix(h, ins.args.size());
+  for (const auto &[k, a] : ins.kwargs) h = hash_of(a, hash_mix(h, std::hash<std::string>{}(k)));
+  return h;
+}
+
+bool same(const Operand &a, const Operand &b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+  case Operand::Kind::Value: return a.value == b.value;
+  case Operand::Kind::Literal: return a.literal == b.literal;
+  default: break;
+  }
+  if (a.keys != b.keys || a.items.size() != b.items.size()) return false;
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!same(a.items[i], b.items[i])) return false;
+  return true;
+}
+
+bool same(const Instr &a, const Instr &b) {
+  if (a.callee != b.callee || a.args.size() != b.args.size() || a.kwargs.size() != b.kwargs.size())
+    return false;
+  for (size_t i = 0; i < a.args.size(); ++i)
+    if (!same(a.args[i], b.args[i])) return false;
+  for (size_t i = 0; i < a.kwargs.size(); ++i)
+    if (a.kwargs[i].first != b.kwargs[i].first || !same(a.kwargs[i].second, b.kwargs[i].second))
+      return false;
+  return true;
 }
 } // namespace
 
-Trace cse(const Trace &in) {
-  Trace out = in;
-  std::vector<ValueId> to(in.values.size());
+void cse(Trace &t) {
+  std::vector<ValueId> to(t.values.size());
   for (ValueId v = 0; v < to.size(); ++v) to[v] = v;
-  std::map<std::string, std::vector<ValueId>> seen; // instruction key -> its results
   // Values the trace returns keep their own instruction: the next trace knows them by name.
-  std::vector<bool> returned(in.values.size(), false);
-  for (const Instr &ins : in.body)
+  std::vector<bool> returned(t.values.size(), false);
+  for (const Instr &ins : t.body)
     if (ins.kind == Instr::Kind::Return)
       for (const auto &a : ins.args) mark_returned(a, returned);
-  out.body.clear();
-  for (Instr ins : in.body) {
+  // Hash of a kept instruction -> its index in the (compacted) body; the first of equal ones.
+  std::unordered_multimap<size_t, size_t> seen;
+  seen.reserve(t.body.size());
+  size_t kept = 0;
+  for (size_t i = 0; i < t.body.size(); ++i) {
+    Instr &ins = t.body[i];
     for (auto &a : ins.args) rename(a, to);
     for (auto &[k, a] : ins.kwargs) rename(a, to);
     for (auto &a : ins.bound) rename(a, to);
     if (ins.pure && ins.kind == Instr::Kind::Call && !ins.outs.empty()) {
-      std::string key = ins.callee + "(";
-      for (const auto &a : ins.args) key += key_of(a) + ",";
-      for (const auto &[k, a] : ins.kwargs) key += k + "=" + key_of(a) + ",";
+      size_t h = hash_of(ins);
+      const Instr *first = nullptr;
+      for (auto [it, end] = seen.equal_range(h); it != end && !first; ++it)
+        if (same(t.body[it->second], ins)) first = &t.body[it->second];
       bool keep = false;
       for (ValueId o : ins.outs) keep |= returned[o];
-      auto [it, fresh] = seen.emplace(key, ins.outs);
-      if (!fresh && !keep) {
-        for (size_t i = 0; i < ins.outs.size(); ++i) to[ins.outs[i]] = it->second[i];
+      if (first && !keep) {
+        for (size_t j = 0; j < ins.outs.size(); ++j) to[ins.outs[j]] = first->outs[j];
         continue;
       }
+      if (!first) seen.emplace(h, kept);
     }
-    out.body.push_back(std::move(ins));
+    if (kept != i) t.body[kept] = std::move(ins);
+    ++kept;
   }
-  return out;
+  t.body.resize(kept);
 }
 
 } // namespace thunderc

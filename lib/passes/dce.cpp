@@ -9,12 +9,11 @@ void mark(const Operand &o, std::vector<bool> &live) {
 }
 } // namespace
 
-Trace dce(const Trace &in) {
-  Trace out = in;
-  std::vector<bool> live(in.values.size(), false);
-  std::vector<bool> keep(in.body.size(), true);
-  for (size_t i = in.body.size(); i-- > 0;) {
-    const Instr &ins = in.body[i];
+void dce(Trace &t) {
+  std::vector<bool> live(t.values.size(), false);
+  std::vector<bool> keep(t.body.size(), true);
+  for (size_t i = t.body.size(); i-- > 0;) {
+    const Instr &ins = t.body[i];
     bool used = ins.outs.empty() || !ins.pure;
     for (ValueId o : ins.outs) used |= live[o];
     if (!used) {
@@ -24,18 +23,20 @@ Trace dce(const Trace &in) {
     for (const auto &a : ins.args) mark(a, live);
     for (const auto &[k, a] : ins.kwargs) mark(a, live);
   }
-  out.body.clear();
-  for (size_t i = 0; i < in.body.size(); ++i) {
-    if (!keep[i]) continue;
-    // A source comment goes with the op after it: drop it when that op went.
-    if (in.body[i].kind == Instr::Kind::Comment) {
-      size_t next = i + 1;
-      while (next < in.body.size() && !keep[next]) ++next;
-      if (next == in.body.size() || in.body[next].kind == Instr::Kind::Comment) continue;
-    }
-    out.body.push_back(in.body[i]);
+  // A source comment goes with the op after it: drop it when that op went.
+  for (size_t i = 0; i < t.body.size(); ++i) {
+    if (!keep[i] || t.body[i].kind != Instr::Kind::Comment) continue;
+    size_t next = i + 1;
+    while (next < t.body.size() && !keep[next]) ++next;
+    if (next == t.body.size() || t.body[next].kind == Instr::Kind::Comment) keep[i] = false;
   }
-  return out;
+  size_t kept = 0;
+  for (size_t i = 0; i < t.body.size(); ++i) {
+    if (!keep[i]) continue;
+    if (kept != i) t.body[kept] = std::move(t.body[i]);
+    ++kept;
+  }
+  t.body.resize(kept);
 }
 
 } // namespace thunderc

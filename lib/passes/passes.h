@@ -1,5 +1,6 @@
-// Passes over traces: each maps the computation (prologue_dce: the prologue and the computation
-// together) to traces in the printed format, verify()-clean and still fitting together.
+// Passes over traces: each edits the computation (prologue_dce: the prologue and the computation
+// together) in place, leaving traces in the printed format, verify()-clean and still fitting
+// together.
 // pipeline() lists them in order; --dump-after names a pass or "all".
 #pragma once
 
@@ -12,10 +13,10 @@
 namespace thunderc {
 
 // Removes pure instructions whose results nothing uses (computation; prologue unpacks).
-Trace dce(const Trace &);
+void dce(Trace &);
 // Replaces a pure instruction identical to an earlier one (same callee and operands) by the
 // earlier result (computation).
-Trace cse(const Trace &);
+void cse(Trace &);
 // Drops the computation's parameters that nothing reads (after dce) and their places in the
 // prologue's returned tuple, then the prologue's unpacks whose results nothing uses: neither a
 // check, a later unpack nor the return. Checks always stay.
@@ -24,7 +25,7 @@ void prologue_dce(Trace &prologue, Trace &computation);
 // A pass over the computation alone, or over the prologue and the computation together.
 struct PassInfo {
   std::string name;
-  Trace (*run)(const Trace &) = nullptr;
+  void (*run)(Trace &) = nullptr;
   void (*run_with_prologue)(Trace &prologue, Trace &computation) = nullptr;
 };
 const std::vector<PassInfo> &pipeline();

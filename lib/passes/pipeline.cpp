@@ -14,7 +14,7 @@ void run_pipeline(Trace &prologue, Trace &computation, const AfterPass &after) {
       pass.run_with_prologue(prologue, computation);
       if (after) after(pass.name, prologue);
     } else {
-      computation = pass.run(computation);
+      pass.run(computation);
     }
     if (after) after(pass.name, computation);
   }

@@ -33,7 +33,7 @@ void prologue_dce(Trace &prologue, Trace &computation) {
   }
   computation.params = std::move(params);
   passed.items = std::move(items);
-  prologue = dce(prologue); // unpacks are pure; checks have no result and always stay
+  dce(prologue); // unpacks are pure; checks have no result and always stay
 }
 
 } // namespace thunderc

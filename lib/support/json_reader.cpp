@@ -40,15 +40,15 @@ public:
   }
   bool string(string_t &v) override { return add(Json(std::move(v))); }
   bool binary(binary_t &) override { return add(Json(nullptr)); }
-  bool start_object(std::size_t) override { return open(Json::object()); }
-  bool start_array(std::size_t) override { return open(Json::array()); }
+  bool start_object(std::size_t) override { return open(true); }
+  bool start_array(std::size_t) override { return open(false); }
   bool end_object() override { return close(); }
   bool end_array() override { return close(); }
   bool key(string_t &k) override {
     Frame &top = frames_.back();
-    bool fresh = top.keys.insert(k).second;
+    top.has_key = true;
     top.key = std::move(k);
-    if (!fresh)
+    if (!top.fresh_key())
       fail(fmt::format("duplicate key {}: each key may appear once in an object", py_str(top.key)));
     return true;
   }
@@ -70,21 +70,39 @@ public:
   }
 
 private:
+  // An array or object being read. Its members are kept here and moved into the Json value
+  // when it closes, once their number is known: an ordered_json object that grows copies its
+  // members (their keys are const), subtrees included.
   struct Frame {
-    Json *node;
-    std::string key;
-    std::unordered_set<std::string> keys;
+    bool object;
+    std::vector<Json> items;                               // array
+    std::vector<std::pair<std::string, Json>> members;     // object
+    std::string key;                                       // object: the key being read
+    bool has_key = false;
+    std::unordered_set<std::string> keys;                  // object: all keys, once it is large
+
+    size_t size() const { return object ? members.size() : items.size(); }
+    // Whether `key` is not among the keys read before it (and records it).
+    bool fresh_key() {
+      constexpr size_t small = 16; // a linear search below this size
+      if (members.size() < small) {
+        for (const auto &m : members)
+          if (m.first == key) return false;
+        return true;
+      }
+      if (keys.empty())
+        for (const auto &m : members) keys.insert(m.first);
+      return keys.insert(key).second;
+    }
   };
 
   std::string pointer() const {
     std::string out;
-    for (size_t i = 0; i < frames_.size(); ++i) {
-      const Frame &f = frames_[i];
-      if (f.node->is_object()) {
-        if (!f.keys.empty()) out = pointer_join(out, f.key);
+    for (const Frame &f : frames_) {
+      if (f.object) {
+        if (f.has_key) out = pointer_join(out, f.key);
       } else {
-        size_t n = f.node->size();
-        out = pointer_join(out, i + 1 < frames_.size() ? n - 1 : n);
+        out = pointer_join(out, f.items.size());
       }
     }
     return out;
@@ -95,33 +113,41 @@ private:
     throw UserError(ptr, message);
   }
 
-  Json *add(Json &&value) {
+  bool add(Json &&value) {
     if (frames_.empty()) {
       root = std::move(value);
-      return &root;
+      return true;
     }
-    Json &parent = *frames_.back().node;
-    if (parent.is_array()) {
-      parent.push_back(std::move(value));
-      return &parent.back();
-    }
-    // ordered_map is a vector of pairs; append directly (keys are known to be unique).
-    auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
-        parent.get_ref<Json::object_t &>());
-    members.emplace_back(frames_.back().key, std::move(value));
-    return &members.back().second;
+    Frame &top = frames_.back();
+    if (top.object) top.members.emplace_back(top.key, std::move(value)); // the key stays for pointer()
+    else top.items.push_back(std::move(value));
+    return true;
   }
 
-  bool open(Json &&container) {
+  bool open(bool object) {
     if (frames_.size() >= max_depth_)
       fail(fmt::format("nesting is deeper than {} levels; flatten the graph", max_depth_));
-    frames_.push_back({add(std::move(container)), {}, {}});
+    frames_.emplace_back();
+    frames_.back().object = object;
     return true;
   }
 
   bool close() {
+    Frame top = std::move(frames_.back());
     frames_.pop_back();
-    return true;
+    Json value;
+    if (top.object) {
+      value = Json::object();
+      // ordered_map is a vector of pairs; append directly (keys are known to be unique).
+      auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
+          value.get_ref<Json::object_t &>());
+      members.reserve(top.members.size());
+      for (auto &[k, v] : top.members) members.emplace_back(std::move(k), std::move(v));
+    } else {
+      value = Json::array();
+      value.get_ref<Json::array_t &>() = std::move(top.items);
+    }
+    return add(std::move(value));
   }
 
   std::string_view text_;

@@ -60,6 +60,16 @@ std::string escape(uint32_t cp) {
   return fmt::format("\\u{:04x}", cp);
 }
 
+// Printable ASCII other than the characters in `extra` needs no escape.
+bool plain(std::string_view s, std::string_view extra) {
+  for (char c : s) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u >= 0x7F) return false;
+    if (!extra.empty() && extra.find(c) != extra.npos) return false;
+  }
+  return true;
+}
+
 template <class Special> std::string escaped(std::string_view s, Special special) {
   std::string out;
   out.reserve(s.size() + 2);
@@ -75,6 +85,11 @@ template <class Special> std::string escaped(std::string_view s, Special special
 } // namespace
 
 std::string py_str(std::string_view s) {
+  if (plain(s, "'\\")) {
+    std::string out;
+    out.reserve(s.size() + 2);
+    return out.append(1, '\'').append(s).append(1, '\'');
+  }
   return "'" + escaped(s, [](uint32_t cp, std::string &out) {
            if (cp == '\\') return out += "\\\\", true;
            if (cp == '\'') return out += "\\'", true;
@@ -83,6 +98,7 @@ std::string py_str(std::string_view s) {
 }
 
 std::string comment_safe(std::string_view s) {
+  if (plain(s, {})) return std::string(s);
   return escaped(s, [](uint32_t, std::string &) { return false; });
 }
 

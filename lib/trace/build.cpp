@@ -38,7 +38,7 @@ std::string float_literal(double f) {
 
 // A component of an input path, ordered as the prologue orders inputs: indices and numeric
 // names as numbers, dict keys in the dict's order, attribute names alphabetically.
-using PathKey = std::vector<std::tuple<int, int64_t, std::string>>;
+using PathKey = std::vector<std::tuple<int, int64_t, std::string_view>>; // names: in the heap
 
 class Builder {
 public:
@@ -50,6 +50,7 @@ public:
       for (const ClassDecl &c : g_.classes) n->reserve(c.printed_name); // the imported classes
     }
     collect_needs();
+    rank_paths();
     build_prologue();
     build_computation();
     build_epilogue();
@@ -65,6 +66,7 @@ private:
   Namer pro_names_, comp_names_, epi_names_;
 
   std::set<ProvId> needed_;                         // input records the prologue unpacks
+  std::unordered_map<ProvId, size_t> path_rank_;    // needed record -> place in input-path order
   std::map<ProvId, std::vector<const Guard *>> guards_of_;
   std::set<ProvId> comp_inputs_, epi_inputs_;       // records passed on
   std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
@@ -286,12 +288,41 @@ private:
     return key;
   }
 
-  std::vector<ProvId> by_path(const std::set<ProvId> &records) const {
-    std::vector<std::pair<PathKey, ProvId>> keyed;
-    for (ProvId r : records) keyed.emplace_back(path_key(r), r);
+  // path_key(r) as bytes that compare (as std::string, i.e. memcmp) in the order the key does.
+  std::string sort_key(ProvId r) const {
+    std::string out;
+    for (const auto &[kind, num, name] : path_key(r)) {
+      out += static_cast<char>(kind);
+      auto u = static_cast<uint64_t>(num) ^ (uint64_t(1) << 63); // signed order as unsigned
+      for (int shift = 56; shift >= 0; shift -= 8) out += static_cast<char>(u >> shift);
+      for (char c : name) { // a 0 byte as 0 1 and the end as 0 0: a prefix sorts first
+        out += c;
+        if (c == '\0') out += '\1';
+      }
+      out.append(2, '\0');
+    }
+    return out;
+  }
+
+  // Places every needed record in input-path order once; by_path() sorts subsets by that place.
+  void rank_paths() {
+    std::vector<std::pair<std::string, ProvId>> keyed;
+    keyed.reserve(needed_.size());
+    for (ProvId r : needed_) keyed.emplace_back(sort_key(r), r);
     std::sort(keyed.begin(), keyed.end());
+    path_rank_.reserve(keyed.size());
+    for (size_t i = 0; i < keyed.size(); ++i) path_rank_.emplace(keyed[i].second, i);
+  }
+
+  // `records` (needed ones) in input-path order.
+  std::vector<ProvId> by_path(const std::set<ProvId> &records) const {
+    std::vector<std::pair<size_t, ProvId>> ranked;
+    ranked.reserve(records.size());
+    for (ProvId r : records) ranked.emplace_back(path_rank_.at(r), r);
+    std::sort(ranked.begin(), ranked.end());
     std::vector<ProvId> out;
-    for (auto &[k, r] : keyed) out.push_back(r);
+    out.reserve(ranked.size());
+    for (auto &[rank, r] : ranked) out.push_back(r);
     return out;
   }
 
@@ -407,8 +438,9 @@ private:
         t.body.push_back(unpack(r, v));
       }
       pro_value_[r] = v;
-      for (const Guard *gd : guards_of_[r])
-        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
+      if (auto it = guards_of_.find(r); it != guards_of_.end())
+        for (const Guard *gd : it->second)
+          if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
     }
     // Identity checks once both sides exist.
     for (const Guard &gd : p_.guards)
@@ -447,6 +479,7 @@ private:
     }
     if (k == Kind::Tuple || k == Kind::List) {
       std::vector<Operand> items;
+      items.reserve(h_.items(v).size());
       for (Value i : h_.items(v)) items.push_back(comp_operand(i));
       return k == Kind::Tuple ? Operand::tuple(items) : Operand::list(items);
     }
@@ -530,10 +563,12 @@ private:
       comp_value_[h_.record(r).value.id] = v;
     }
     std::string last_comment;
+    const Stmt *last_stmt = nullptr; // the statement last_comment was made of
     for (const OpRecord &op : p_.ops) {
       const ops::OpInfo &info = ops::info(op.op);
       if (info.flags & ops::PythonResult) continue;
-      if (op.stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
+      if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
+        last_stmt = op.stmt;
         std::string c = comment_safe(op.stmt->loc) + ": \t" + comment_safe(op.stmt->src);
         if (c != last_comment) {
           Instr ins;
@@ -551,8 +586,10 @@ private:
       ins.callee = std::string(info.torch_name);
       ins.op = static_cast<int>(op.op);
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
+      ins.args.reserve(op.args.size());
       for (Value a : op.args) ins.args.push_back(comp_operand(a));
       pack_varargs(info, ins.args);
+      ins.bound.reserve(op.bound.size());
       for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
       ins.bound_meta = op.bound_meta;
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));

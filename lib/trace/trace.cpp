@@ -8,6 +8,14 @@
 
 namespace thunderc {
 
+void append_type_text(std::string &out, const ValueType &t) {
+  if (t.kind != ValueType::Kind::Tensor) {
+    out += type_text(t);
+    return;
+  }
+  append_type_comment(out, t.tensor);
+}
+
 std::string type_text(const ValueType &t) {
   switch (t.kind) {
   case ValueType::Kind::Tensor: return type_comment(t.tensor);
@@ -28,54 +36,55 @@ ValueId Trace::add_value(std::string name, ValueType type) {
 }
 
 namespace {
-void collect_uses(const Operand &o, std::vector<ValueId> &out) {
-  if (o.kind == Operand::Kind::Value) out.push_back(o.value);
-  for (const auto &i : o.items) collect_uses(i, out);
+// Calls f(v) for every value an operand reads.
+template <class F> void for_each_use(const Operand &o, F &f) {
+  if (o.kind == Operand::Kind::Value) f(o.value);
+  for (const auto &i : o.items) for_each_use(i, f);
 }
 } // namespace
 
 std::vector<std::string> verify(const Trace &t) {
   std::vector<std::string> problems;
   std::vector<bool> defined(t.values.size(), false);
-  auto define = [&](ValueId v, std::string_view where) {
-    if (v >= t.values.size()) problems.push_back(fmt::format("{}: defines unknown value {}", where, v));
-    else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where, t.name_of(v)));
+  auto define = [&](ValueId v, const auto &where) {
+    if (v >= t.values.size()) problems.push_back(fmt::format("{}: defines unknown value {}", where(), v));
+    else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where(), t.name_of(v)));
     else defined[v] = true;
   };
-  std::unordered_set<std::string> names;
+  std::unordered_set<std::string_view> names;
+  names.reserve(t.values.size());
   for (const auto &v : t.values) {
     if (!is_python_name(v.name)) problems.push_back(fmt::format("invalid name {}", py_str(v.name)));
     if (!names.insert(v.name).second) problems.push_back(fmt::format("name {} used twice", v.name));
   }
-  for (ValueId p : t.params) define(p, "parameters");
+  auto parameters = [] { return std::string("parameters"); };
+  for (ValueId p : t.params) define(p, parameters);
   size_t returns = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {
     const Instr &ins = t.body[i];
-    std::string where = fmt::format("{} instruction {}", t.name, i);
-    std::vector<ValueId> uses;
-    for (const auto &a : ins.args) collect_uses(a, uses);
-    for (const auto &[k, a] : ins.kwargs) collect_uses(a, uses);
-    for (ValueId u : uses)
+    auto where = [&] { return fmt::format("{} instruction {}", t.name, i); };
+    auto use = [&](ValueId u) {
       if (u >= t.values.size() || !defined[u])
-        problems.push_back(fmt::format("{}: uses {} before it is defined", where,
+        problems.push_back(fmt::format("{}: uses {} before it is defined", where(),
                                        u < t.values.size() ? t.name_of(u) : std::to_string(u)));
+    };
+    for (const auto &a : ins.args) for_each_use(a, use);
+    for (const auto &[k, a] : ins.kwargs) for_each_use(a, use);
     for (ValueId o : ins.outs) define(o, where);
     if (ins.kind == Instr::Kind::Return) {
       ++returns;
-      if (i + 1 != t.body.size()) problems.push_back(where + ": return is not the last instruction");
+      if (i + 1 != t.body.size()) problems.push_back(where() + ": return is not the last instruction");
     }
     if ((ins.kind == Instr::Kind::GetAttr || ins.kind == Instr::Kind::SetAttr) && !is_python_name(ins.attr))
-      problems.push_back(fmt::format("{}: invalid attribute {}", where, py_str(ins.attr)));
+      problems.push_back(fmt::format("{}: invalid attribute {}", where(), py_str(ins.attr)));
   }
   if (returns != 1) problems.push_back(t.name + ": must end with exactly one return");
   return problems;
 }
 
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
-  if (is_hint && !is_taken(hint_or_prefix) && is_python_name(hint_or_prefix)) {
-    taken_.insert(hint_or_prefix);
+  if (is_hint && is_python_name(hint_or_prefix) && taken_.insert(hint_or_prefix).second)
     return hint_or_prefix;
-  }
   if (is_hint) return take_suffixed(hint_or_prefix);
   std::string name;
   do name = hint_or_prefix + std::to_string(counter_++);

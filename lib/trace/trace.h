@@ -1,5 +1,5 @@
 // The trace IR: a straight-line Python function as a list of instructions over small typed value
-// handles. Prologue, computation and epilogue are all Traces; passes map Trace -> Trace and the
+// handles. Prologue, computation and epilogue are all Traces; passes edit a Trace in place and the
 // Python printer prints one. Names are assigned when a value is created and never change, so a
 // value has the same name in dumps, errors and every trace it is passed to.
 #pragma once
@@ -29,6 +29,7 @@ struct ValueType {
 
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
 std::string type_text(const ValueType &);
+void append_type_text(std::string &out, const ValueType &);
 
 // An argument: a value, a Python literal (already printed), or a tuple/list/dict of arguments.
 struct Operand {

@@ -71,9 +71,22 @@ std::optional<Device> parse_device(std::string_view text) {
 #include "values/tensor_meta.h"
 
 namespace thunderc {
+void append_type_comment(std::string &out, const TensorMeta &t) {
+  out += device_name(t.device);
+  out += ' ';
+  out += dtype_short_name(t.dtype);
+  out += '[';
+  char digits[24];
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    if (i) out += ", ";
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, t.shape[i]).ptr);
+  }
+  out += ']';
+}
+
 std::string type_comment(const TensorMeta &t) {
-  std::string out = device_name(t.device) + " " + std::string(dtype_short_name(t.dtype)) + "[";
-  for (size_t i = 0; i < t.shape.size(); ++i) out += (i ? ", " : "") + std::to_string(t.shape[i]);
-  return out + "]";
+  std::string out;
+  append_type_comment(out, t);
+  return out;
 }
 } // namespace thunderc

@@ -19,5 +19,6 @@ struct TensorMeta {
 
 // Thunder's type comment spelling: "cpu f32[2, 2]", "cuda:0 bf16[1, 6, 128256]".
 std::string type_comment(const TensorMeta &);
+void append_type_comment(std::string &out, const TensorMeta &);
 
 } // namespace thunderc
