@@ -9,6 +9,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
 
 namespace thunderc::runtime {
 
@@ -29,8 +33,9 @@ std::vector<std::string> split_dots(const std::string &path) {
   return out;
 }
 
-// An RValue's class as check_type compares it (the graph's spelling of the class).
-std::string class_of(const RValue &v) {
+// An RValue's class as check_type compares it (the graph's spelling of the class), without
+// building a string; nullopt for scalars and classes (see class_of).
+std::optional<std::string_view> fixed_class(const RValue &v) {
   switch (v.kind) {
   case RK::Object:
   case RK::Dataclass:
@@ -39,8 +44,13 @@ std::string class_of(const RValue &v) {
   case RK::List: return "builtins.list";
   case RK::Tuple: return "builtins.tuple";
   case RK::Tensor: return "torch.Tensor";
-  default: return "builtins." + type_name(v);
+  default: return std::nullopt;
   }
+}
+
+std::string class_of(const RValue &v) {
+  if (auto cls = fixed_class(v)) return std::string(*cls);
+  return "builtins." + type_name(v);
 }
 
 std::optional<int64_t> length_of(const RValue &v) {
@@ -126,232 +136,6 @@ public:
   const LiteralReader &lit_;
   std::vector<RRef> env_;
   std::vector<std::string> paths_;
-};
-
-class Prologue : public PyExec {
-public:
-  using PyExec::PyExec;
-
-  [[noreturn]] void reject(ValueId subject, const std::string &expected, const std::string &got) {
-    throw GuardFailure(fmt::format("{}: expected {}, got {}", paths_.at(subject), expected, got));
-  }
-
-  ValueId subject(const Instr &ins) {
-    THUNDERC_ASSERT(!ins.args.empty() && ins.args[0].kind == Operand::Kind::Value,
-                    "prologue: " + ins.callee + " checks no value");
-    return ins.args[0].value;
-  }
-
-  std::string literal_str(const Operand &o) {
-    RRef v = eval(o);
-    THUNDERC_ASSERT(v->kind == RK::Str, "prologue: expected a string literal, got " + o.literal);
-    return v->s;
-  }
-
-  void run_module_getter(const Instr &ins) {
-    // module.get_parameter('a.b.weight') / get_buffer / get_submodule
-    std::string getter = ins.callee.substr(7);
-    ValueId module = t_.params.at(0);
-    std::string path = literal_str(ins.args.at(0));
-    RRef at = env_.at(module);
-    std::string shown = paths_.at(module);
-    std::vector<std::string> parts = split_dots(path);
-    for (size_t i = 0; i < parts.size(); ++i) {
-      bool last = i + 1 == parts.size();
-      Slot want = !last || getter == "get_submodule" ? Slot::Submodule
-                  : getter == "get_parameter"         ? Slot::Parameter
-                                                      : Slot::Buffer;
-      const char *what = want == Slot::Submodule ? "sub-module" : want == Slot::Parameter ? "parameter" : "buffer";
-      std::string here = shown + "." + parts[i]; // dotted, as thunderc_support spells module members
-      if (at->kind != RK::Module)
-        throw GuardFailure(fmt::format("{}: expected a torch.nn.Module, got {}", shown, type_name(*at)));
-      REntry *e = at->find(parts[i]);
-      if (!e || e->slot != want)
-        throw GuardFailure(fmt::format("{}: expected a {} named '{}', got {}", here, what, parts[i],
-                                       e ? "a member of another kind" : "none"));
-      at = e->value;
-      shown = here;
-    }
-    bind(ins.outs.at(0), at, shown);
-  }
-
-  void run_getattr(const Instr &ins) {
-    ValueId owner = ins.args.at(0).value;
-    RRef obj = eval(ins.args.at(0));
-    std::string here = paths_.at(owner) + "." + ins.attr;
-    REntry *e = obj->kind == RK::Object || obj->kind == RK::Dataclass || obj->kind == RK::Module
-                    ? obj->find(ins.attr)
-                    : nullptr;
-    if (!e) throw GuardFailure(fmt::format("{}: expected an attribute '{}', got none ({} has no such attribute)",
-                                           here, ins.attr, type_name(*obj)));
-    bind(ins.outs.at(0), e->value, here);
-  }
-
-  void run_getitem(const Instr &ins) {
-    ValueId owner = ins.args.at(0).value;
-    RRef obj = eval(ins.args.at(0));
-    const Operand &key_op = ins.args.at(1);
-    RRef key = eval(key_op);
-    std::string here = paths_.at(owner) + "[" + key_op.literal + "]";
-    RRef found;
-    if ((obj->kind == RK::Tuple || obj->kind == RK::List) && key->kind == RK::Int) {
-      int64_t i = key->i < 0 ? key->i + int64_t(obj->items.size()) : key->i;
-      if (i >= 0 && size_t(i) < obj->items.size()) found = obj->items[size_t(i)];
-      else
-        throw GuardFailure(fmt::format("{}: expected an item at index {}, got a {} of length {}", here, key->i,
-                                       type_name(*obj), obj->items.size()));
-    } else if (obj->kind == RK::Dict) {
-      for (const REntry &e : obj->entries)
-        if (e.key && key_equal(*e.key, *key)) found = e.value;
-      if (!found) throw GuardFailure(fmt::format("{}: expected a key {}, got a dict without it", here, repr(*key)));
-    } else if (obj->kind == RK::Module) {
-      std::string name = key->kind == RK::Int ? std::to_string(key->i) : key->s;
-      REntry *e = obj->find(name);
-      if (!e || e->slot != Slot::Submodule)
-        throw GuardFailure(fmt::format("{}: expected a sub-module named '{}', got none", here, name));
-      found = e->value;
-    } else {
-      throw GuardFailure(fmt::format("{}: expected a container to index, got {}", paths_.at(owner), type_name(*obj)));
-    }
-    bind(ins.outs.at(0), found, here);
-  }
-
-  void run_check(const Instr &ins) {
-    const std::string &fn = ins.callee;
-    ValueId s = subject(ins);
-    const RValue &x = *env_.at(s);
-    auto arg = [&](size_t i) { return eval(ins.args.at(i)); };
-    if (fn == "check_tensor_metadata") {
-      if (x.kind != RK::Tensor) reject(s, "a tensor", type_name(x));
-      const at::Tensor &t = x.tensor;
-      RRef shape = arg(1);
-      std::vector<int64_t> want;
-      for (const RRef &d : shape->items) want.push_back(d->i);
-      if (std::vector<int64_t>(t.sizes().begin(), t.sizes().end()) != want)
-        reject(s, "shape " + shape_text(want), shape_text(t.sizes()));
-      std::string device = literal_str(ins.args.at(2));
-      auto want_device = parse_device(device);
-      Device got_device = from_aten(t.device());
-      if (!want_device || !(*want_device == got_device)) reject(s, "device " + device, device_name(got_device));
-      RRef dtype = arg(3);
-      std::string got_dtype;
-      bool dtype_ok = false;
-      try {
-        DType d = from_aten(t.scalar_type());
-        dtype_ok = d == dtype->dtype;
-        got_dtype = "torch." + std::string(dtype_name(d));
-      } catch (const std::invalid_argument &) {
-        got_dtype = std::string("torch.") + c10::toString(t.scalar_type());
-      }
-      if (!dtype_ok) reject(s, "dtype " + repr(*dtype), got_dtype);
-      bool rg = arg(4)->b;
-      if (t.requires_grad() != rg)
-        reject(s, fmt::format("requires_grad={}", rg ? "True" : "False"), t.requires_grad() ? "True" : "False");
-      return;
-    }
-    if (fn == "check_number_type_and_value") {
-      RRef v = arg(1);
-      bool same = x.kind == v->kind &&
-                  (v->kind == RK::Float ? (x.f == v->f || (std::isnan(x.f) && std::isnan(v->f))) : x.i == v->i);
-      if (!same) reject(s, type_name(*v) + " " + repr(*v), type_name(x) + " " + repr(x));
-      return;
-    }
-    if (fn == "check_string_value") {
-      RRef v = arg(1);
-      if (x.kind != RK::Str || x.s != v->s) reject(s, repr(*v), repr(x));
-      return;
-    }
-    if (fn == "check_literal_like") {
-      RRef v = arg(1);
-      if (x.kind != v->kind || !key_equal(x, *v)) reject(s, repr(*v), repr(x));
-      return;
-    }
-    if (fn == "check_len") {
-      int64_t n = arg(1)->i;
-      auto len = length_of(x);
-      if (!len) reject(s, fmt::format("length {}", n), fmt::format("a {} (no length)", type_name(x)));
-      if (*len != n) reject(s, fmt::format("length {}", n), std::to_string(*len));
-      return;
-    }
-    if (fn == "check_none") {
-      if (x.kind != RK::None) reject(s, "None", type_name(x));
-      return;
-    }
-    if (fn == "check_not_none") {
-      if (x.kind == RK::None) reject(s, "a value other than None", "None");
-      return;
-    }
-    if (fn == "check_type") {
-      const Operand &cls_op = ins.args.at(1);
-      auto cls = lit_.class_name(cls_op.literal);
-      THUNDERC_ASSERT(cls, "prologue: check_type of an unknown class " + cls_op.literal);
-      std::string got = class_of(x);
-      if (got != *cls) reject(s, "an instance of " + lit_.qualified(*cls), lit_.qualified(got));
-      return;
-    }
-    if (fn == "check_keys") {
-      RRef keys = arg(1);
-      bool ordered = false;
-      for (const auto &[k, v] : ins.kwargs)
-        if (k == "ordered") ordered = eval(v)->b;
-      std::vector<std::string> want, got = keys_of(x);
-      for (const RRef &k : keys->items) want.push_back(repr(*k));
-      if (x.kind != RK::Dict && x.kind != RK::Module) reject(s, "keys " + tuple_text(want), type_name(x));
-      std::vector<std::string> a = want, b = got;
-      if (!ordered) {
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
-      }
-      if (a != b) reject(s, "keys " + tuple_text(want), tuple_text(got));
-      return;
-    }
-    if (fn == "check_is" || fn == "check_is_not") {
-      bool same = env_.at(s).get() == arg(1).get();
-      if (fn == "check_is" && !same) reject(s, "the same object as another input path", "a different object");
-      if (fn == "check_is_not" && same) reject(s, "a different object from another input path", "the same object");
-      return;
-    }
-    if (fn == "check_hasattr") {
-      std::string name = arg(1)->s;
-      bool present = arg(2)->b;
-      RValue &obj = *env_.at(s);
-      bool has = (obj.kind == RK::Object || obj.kind == RK::Dataclass || obj.kind == RK::Module) && obj.find(name);
-      if (has != present) reject(s, fmt::format("{} attribute {}", present ? "an" : "no", py_str(name)), "the opposite");
-      return;
-    }
-    THUNDERC_ASSERT(false, "prologue: unknown check " + fn);
-  }
-
-  PrologueResult run(const Roots &inputs) {
-    // prologue(module, *args, **kwargs) or prologue(*args, **kwargs)
-    size_t n = t_.params.size();
-    THUNDERC_ASSERT(n == 2 || n == 3, "prologue: unexpected parameters");
-    if (n == 3) {
-      THUNDERC_ASSERT(inputs.self, "prologue takes a module, and the inputs have no self");
-      bind(t_.params[0], inputs.self, "self");
-    }
-    bind(t_.params[n - 2], inputs.args, "args");
-    bind(t_.params[n - 1], inputs.kwargs, "kwargs");
-    for (const Instr &ins : t_.body) {
-      switch (ins.kind) {
-      case Instr::Kind::Comment: break;
-      case Instr::Kind::GetAttr: run_getattr(ins); break;
-      case Instr::Kind::GetItem: run_getitem(ins); break;
-      case Instr::Kind::Call:
-        if (ins.callee.starts_with("module.get_")) run_module_getter(ins);
-        else run_check(ins);
-        break;
-      case Instr::Kind::Return: {
-        RRef r = eval(ins.args.at(0));
-        THUNDERC_ASSERT(r->kind == RK::Tuple && r->items.size() == 2, "prologue returns no pair");
-        return {r->items[0]->items, r->items[1]->items};
-      }
-      default: THUNDERC_ASSERT(false, "prologue: unexpected instruction");
-      }
-    }
-    THUNDERC_ASSERT(false, "prologue has no return");
-    return {};
-  }
 };
 
 class Epilogue : public PyExec {
@@ -468,8 +252,477 @@ AArg bind_arg(const ops::Arg &m, const Operand *o, const std::vector<at::Tensor>
 
 } // namespace
 
+// ---- prologue: prepared once, run per call -------------------------------------------------------
+//
+// Preparing works out everything that does not depend on the input values: literals are parsed,
+// callees become step kinds, every value gets a slot and its input path (used only in messages),
+// constants get slots of their own. A run fills the value slots with pointers to the inputs' own
+// references (the prologue only reads the inputs), so it copies no shared_ptr and builds no string
+// until the result or a message.
+//
+// A module getter (`module.get_parameter('model.layers.0.mlp.down_proj.weight')`) becomes one
+// Member step per member it walks through, starting from the deepest sub-module that an earlier
+// getter of the same prologue reached: that walk succeeded earlier in the same run, on the same
+// objects, so the steps left fail where, and with the message, the whole walk would.
+
+namespace {
+
+// obj.find(name) for an object, dataclass or module, trying first the entry found on the previous
+// run (`hint`). Member names are unique within an object, so the entry named `name` is the one
+// find() returns.
+[[gnu::noinline]] REntry *find_member_and_hint(RValue &obj, const std::string &name, uint32_t &hint) {
+  REntry *e = obj.find(name);
+  if (e) hint = uint32_t(e - obj.entries.data());
+  return e;
+}
+
+inline REntry *find_member(RValue &obj, const std::string &name, uint32_t &hint) {
+  if (hint < obj.entries.size() && obj.entries[hint].name == name) return &obj.entries[hint];
+  return find_member_and_hint(obj, name, hint);
+}
+
+constexpr uint32_t kNoSlot = UINT32_MAX;
+
+bool has_members(const RValue &v) { return v.kind == RK::Object || v.kind == RK::Dataclass || v.kind == RK::Module; }
+
+// check_keys without building strings: true when the key texts of `x` are those of `want` in the
+// same order, all of them str keys (whose texts are equal when the strings are). false means "not
+// shown equal": the caller then compares the texts as check_keys spells them.
+bool str_keys_in_order(const RValue &x, const std::vector<RRef> &want) {
+  size_t i = 0;
+  for (const REntry &e : x.entries) {
+    if (x.kind == RK::Module && e.slot != Slot::Submodule) continue;
+    if (i == want.size() || want[i]->kind != RK::Str) return false;
+    const std::string &name = e.key ? e.key->s : e.name;
+    if ((e.key && e.key->kind != RK::Str) || name != want[i]->s) return false;
+    ++i;
+  }
+  return i == want.size();
+}
+
+} // namespace
+
+struct PreparedPrologue::Impl {
+  enum class Op : uint8_t {
+    GetAttr, GetItem, Member, Alias, // unpacks: slot `out` from slot `x`
+    TensorMeta, Number, String, LiteralLike, Len, None, NotNone, Type, Keys, Is, IsNot, HasAttr, // checks of slot `x`
+  };
+  struct Step {
+    Op op = Op::GetAttr;
+    uint32_t x = 0;             // the value read: the owner of an unpack, the value a check checks
+    uint32_t out = 0;           // unpacks: the slot written
+    uint32_t other = 0;         // check_is, check_is_not: the other value's slot
+    uint32_t hint = 0;          // lookups: the entry index found on the previous run
+    bool flag = false;          // check_tensor_metadata: requires_grad; check_keys: ordered;
+                                // check_hasattr: present
+    Slot slot = Slot::Attr;     // Member: the kind of member wanted
+    int64_t n = 0;              // check_len
+    RRef value;                 // the literal compared with (check_tensor_metadata: the dtype); the item key
+    std::string name;           // attribute or member name; check_type: the class; tensor: the device text
+    std::vector<int64_t> shape; // check_tensor_metadata
+    std::optional<Device> device;
+    at::ScalarType dtype = at::kFloat;
+  };
+
+  const Trace &t; // while preparing
+  const LiteralReader &lit;
+  std::vector<Step> steps;
+  uint32_t self = kNoSlot, args = 0, kwargs = 0; // the parameters' slots
+  std::vector<const RRef *> slots;      // values (by ValueId), then sub-modules walked through, then constants
+  std::vector<std::string> paths;       // by slot: the input path messages name
+  std::deque<RRef> constants;           // what constant slots point to
+  std::vector<uint32_t> returned[2];    // computation inputs, epilogue inputs
+  std::vector<bool> defined;            // while preparing: the slots set by then
+  std::unordered_map<std::string, uint32_t> submodules; // while preparing: dotted path -> slot
+
+  Impl(const Trace &trace, const LiteralReader &literals)
+      : t(trace), lit(literals), slots(t.values.size()), paths(t.values.size()), defined(t.values.size()) {
+    size_t n = t.params.size();
+    THUNDERC_ASSERT(n == 2 || n == 3, "prologue: unexpected parameters");
+    if (n == 3) self = define(t.params[0], "self");
+    args = define(t.params[n - 2], "args");
+    kwargs = define(t.params[n - 1], "kwargs");
+    submodules[""] = t.params[0];
+    for (const Instr &ins : t.body) {
+      switch (ins.kind) {
+      case Instr::Kind::Comment: break;
+      case Instr::Kind::GetAttr: {
+        Step s = step(Op::GetAttr, read(ins.args.at(0)));
+        s.name = ins.attr;
+        s.out = define(ins.outs.at(0), paths[s.x] + "." + ins.attr);
+        steps.push_back(std::move(s));
+        break;
+      }
+      case Instr::Kind::GetItem: {
+        const Operand &key = ins.args.at(1);
+        THUNDERC_ASSERT(key.kind == Operand::Kind::Literal, "prologue: an item key that is no literal");
+        Step s = step(Op::GetItem, read(ins.args.at(0)));
+        s.value = constant(key);
+        s.name = s.value->kind == RK::Int ? std::to_string(s.value->i) : s.value->s; // a module's member
+        s.out = define(ins.outs.at(0), paths[s.x] + "[" + key.literal + "]");
+        steps.push_back(std::move(s));
+        break;
+      }
+      case Instr::Kind::Call:
+        if (ins.callee.starts_with("module.get_")) prepare_module_getter(ins);
+        else prepare_check(ins);
+        break;
+      case Instr::Kind::Return: {
+        const Operand &r = ins.args.at(0);
+        THUNDERC_ASSERT(r.kind == Operand::Kind::Tuple && r.items.size() == 2, "prologue returns no pair");
+        for (int k = 0; k < 2; ++k) {
+          THUNDERC_ASSERT(r.items[k].kind == Operand::Kind::Tuple || r.items[k].kind == Operand::Kind::List,
+                          "prologue returns no pair of tuples");
+          for (const Operand &o : r.items[k].items) returned[k].push_back(read(o));
+        }
+        defined.clear();
+        submodules.clear();
+        return;
+      }
+      default: THUNDERC_ASSERT(false, "prologue: unexpected instruction");
+      }
+    }
+    THUNDERC_ASSERT(false, "prologue has no return");
+  }
+
+  // ---- preparing
+
+  static Step step(Op op, uint32_t x) {
+    Step s;
+    s.op = op;
+    s.x = x;
+    return s;
+  }
+
+  uint32_t define(ValueId v, std::string path) {
+    THUNDERC_ASSERT(v < t.values.size() && !defined[v], "prologue: " + t.name_of(v) + " is set twice");
+    defined[v] = true;
+    paths[v] = std::move(path);
+    return v;
+  }
+
+  uint32_t new_slot(const RRef *points_to, std::string path) {
+    slots.push_back(points_to);
+    paths.push_back(std::move(path));
+    defined.push_back(true);
+    return uint32_t(slots.size() - 1);
+  }
+
+  RRef constant(const Operand &o) {
+    switch (o.kind) {
+    case Operand::Kind::Value: THUNDERC_ASSERT(false, "prologue: a value where a constant was expected"); break;
+    case Operand::Kind::Literal:
+      try {
+        return lit.read(o.literal);
+      } catch (const std::invalid_argument &e) {
+        THUNDERC_ASSERT(false, t.name + ": " + e.what());
+      }
+      break;
+    case Operand::Kind::Tuple:
+    case Operand::Kind::List: {
+      std::vector<RRef> items;
+      for (const Operand &i : o.items) items.push_back(constant(i));
+      return RValue::seq(o.kind == Operand::Kind::Tuple ? RK::Tuple : RK::List, std::move(items));
+    }
+    case Operand::Kind::Dict: {
+      RRef d = RValue::object(RK::Dict, "");
+      for (size_t i = 0; i < o.items.size(); ++i)
+        PyExec::set_item(*d, constant(Operand::lit(o.keys.at(i))), constant(o.items[i]));
+      return d;
+    }
+    }
+    return RValue::none();
+  }
+
+  // The slot an operand is read from: a value set before, or a constant's own slot.
+  uint32_t read(const Operand &o) {
+    if (o.kind == Operand::Kind::Value) {
+      THUNDERC_ASSERT(o.value < t.values.size() && defined[o.value],
+                      t.name + " reads " + t.name_of(o.value) + " before it is set");
+      return o.value;
+    }
+    constants.push_back(constant(o));
+    return new_slot(&constants.back(), "");
+  }
+
+  std::string literal_str(const Operand &o) {
+    RRef v = constant(o);
+    THUNDERC_ASSERT(v->kind == RK::Str, "prologue: expected a string literal, got " + o.literal);
+    return v->s;
+  }
+
+  void prepare_module_getter(const Instr &ins) {
+    // module.get_parameter('a.b.weight') / get_buffer / get_submodule
+    std::string getter = ins.callee.substr(7);
+    std::vector<std::string> parts = split_dots(literal_str(ins.args.at(0)));
+    // The deepest sub-module on the way that an earlier getter reached.
+    size_t done = parts.size();
+    std::string prefix;
+    auto dotted = [&](size_t count) {
+      std::string out;
+      for (size_t i = 0; i < count; ++i) out += (i ? "." : "") + parts[i];
+      return out;
+    };
+    while (done > 0 && ((getter != "get_submodule" && done == parts.size()) || !submodules.count(dotted(done)))) --done;
+    uint32_t at = submodules.at(dotted(done));
+    ValueId out = ins.outs.at(0);
+    if (done == parts.size()) { // get_submodule of a sub-module reached before (or of '')
+      Step s = step(Op::Alias, at);
+      s.out = define(out, paths[at]);
+      steps.push_back(std::move(s));
+      return;
+    }
+    for (size_t i = done; i < parts.size(); ++i) {
+      bool last = i + 1 == parts.size();
+      Step s = step(Op::Member, at);
+      s.name = parts[i];
+      s.slot = !last || getter == "get_submodule" ? Slot::Submodule
+               : getter == "get_parameter"         ? Slot::Parameter
+                                                   : Slot::Buffer;
+      std::string here = paths[at] + "." + parts[i]; // dotted, as thunderc_support spells module members
+      s.out = last ? define(out, here) : new_slot(nullptr, here);
+      if (s.slot == Slot::Submodule) submodules[dotted(i + 1)] = s.out;
+      at = s.out;
+      steps.push_back(std::move(s));
+    }
+  }
+
+  void prepare_check(const Instr &ins) {
+    const std::string &fn = ins.callee;
+    THUNDERC_ASSERT(!ins.args.empty() && ins.args[0].kind == Operand::Kind::Value, "prologue: " + fn + " checks no value");
+    Step s = step(Op::None, read(ins.args[0]));
+    auto arg = [&](size_t i) { return constant(ins.args.at(i)); };
+    if (fn == "check_tensor_metadata") {
+      s.op = Op::TensorMeta;
+      RRef shape = arg(1);
+      for (const RRef &d : shape->items) s.shape.push_back(d->i);
+      s.name = literal_str(ins.args.at(2));
+      s.device = parse_device(s.name);
+      s.value = arg(3);
+      s.dtype = to_aten(s.value->dtype);
+      s.flag = arg(4)->b;
+    } else if (fn == "check_number_type_and_value") {
+      s.op = Op::Number;
+      s.value = arg(1);
+    } else if (fn == "check_string_value") {
+      s.op = Op::String;
+      s.value = arg(1);
+    } else if (fn == "check_literal_like") {
+      s.op = Op::LiteralLike;
+      s.value = arg(1);
+    } else if (fn == "check_len") {
+      s.op = Op::Len;
+      s.n = arg(1)->i;
+    } else if (fn == "check_none") {
+      s.op = Op::None;
+    } else if (fn == "check_not_none") {
+      s.op = Op::NotNone;
+    } else if (fn == "check_type") {
+      s.op = Op::Type;
+      auto cls = lit.class_name(ins.args.at(1).literal);
+      THUNDERC_ASSERT(cls, "prologue: check_type of an unknown class " + ins.args.at(1).literal);
+      s.name = *cls;
+    } else if (fn == "check_keys") {
+      s.op = Op::Keys;
+      s.value = arg(1);
+      for (const auto &[k, v] : ins.kwargs)
+        if (k == "ordered") s.flag = constant(v)->b;
+    } else if (fn == "check_is" || fn == "check_is_not") {
+      s.op = fn == "check_is" ? Op::Is : Op::IsNot;
+      s.other = read(ins.args.at(1));
+    } else if (fn == "check_hasattr") {
+      s.op = Op::HasAttr;
+      s.name = arg(1)->s;
+      s.flag = arg(2)->b;
+    } else {
+      THUNDERC_ASSERT(false, "prologue: unknown check " + fn);
+    }
+    steps.push_back(std::move(s));
+  }
+
+  // ---- running: the tests inline, without strings; messages are built by fail(), only on failure
+
+  PrologueResult run(const Roots &inputs) {
+    // prologue(module, *args, **kwargs) or prologue(*args, **kwargs)
+    if (self != kNoSlot) {
+      THUNDERC_ASSERT(inputs.self, "prologue takes a module, and the inputs have no self");
+      slots[self] = &inputs.self;
+    }
+    slots[args] = &inputs.args;
+    slots[kwargs] = &inputs.kwargs;
+    for (Step &s : steps) {
+      RValue &x = **slots[s.x];
+      bool ok = false;
+      switch (s.op) {
+      case Op::GetAttr: {
+        REntry *e = has_members(x) ? find_member(x, s.name, s.hint) : nullptr;
+        if (!e) fail(s, x);
+        slots[s.out] = &e->value;
+        continue;
+      }
+      case Op::GetItem: slots[s.out] = &item(s, x); continue;
+      case Op::Member: {
+        REntry *e = x.kind == RK::Module ? find_member(x, s.name, s.hint) : nullptr;
+        if (!e || e->slot != s.slot) fail(s, x);
+        slots[s.out] = &e->value;
+        continue;
+      }
+      case Op::Alias: slots[s.out] = slots[s.x]; continue;
+      case Op::TensorMeta: {
+        if (x.kind != RK::Tensor) break;
+        const at::Tensor &t = x.tensor;
+        ok = t.sizes().equals(s.shape) && s.device && *s.device == from_aten(t.device()) &&
+             t.scalar_type() == s.dtype && t.requires_grad() == s.flag;
+        break;
+      }
+      case Op::Number: {
+        const RValue &v = *s.value;
+        ok = x.kind == v.kind && (v.kind == RK::Float ? (x.f == v.f || (std::isnan(x.f) && std::isnan(v.f))) : x.i == v.i);
+        break;
+      }
+      case Op::String: ok = x.kind == RK::Str && x.s == s.value->s; break;
+      case Op::LiteralLike: ok = x.kind == s.value->kind && key_equal(x, *s.value); break;
+      case Op::Len: {
+        auto len = length_of(x);
+        ok = len && *len == s.n;
+        break;
+      }
+      case Op::None: ok = x.kind == RK::None; break;
+      case Op::NotNone: ok = x.kind != RK::None; break;
+      case Op::Type: {
+        auto cls = fixed_class(x);
+        ok = cls ? *cls == s.name : class_of(x) == s.name;
+        break;
+      }
+      case Op::Keys:
+        ok = (x.kind == RK::Dict || x.kind == RK::Module) && (str_keys_in_order(x, s.value->items) || key_texts_match(s, x));
+        break;
+      case Op::Is: ok = &x == slots[s.other]->get(); break;
+      case Op::IsNot: ok = &x != slots[s.other]->get(); break;
+      case Op::HasAttr: ok = (has_members(x) && find_member(x, s.name, s.hint)) == s.flag; break;
+      }
+      if (!ok) fail(s, x);
+    }
+    PrologueResult r;
+    for (int k = 0; k < 2; ++k) {
+      std::vector<RRef> &out = k == 0 ? r.computation_inputs : r.epilogue_inputs;
+      out.reserve(returned[k].size());
+      for (uint32_t slot : returned[k]) out.push_back(*slots[slot]);
+    }
+    return r;
+  }
+
+  // obj[key] of a GetItem step; throws GuardFailure when there is none.
+  const RRef &item(Step &s, RValue &obj) const {
+    const RValue &key = *s.value;
+    const std::string &here = paths[s.out];
+    if ((obj.kind == RK::Tuple || obj.kind == RK::List) && key.kind == RK::Int) {
+      int64_t i = key.i < 0 ? key.i + int64_t(obj.items.size()) : key.i;
+      if (i < 0 || size_t(i) >= obj.items.size())
+        throw GuardFailure(fmt::format("{}: expected an item at index {}, got a {} of length {}", here, key.i,
+                                       type_name(obj), obj.items.size()));
+      return obj.items[size_t(i)];
+    }
+    if (obj.kind == RK::Dict) {
+      const std::vector<REntry> &es = obj.entries;
+      if (s.hint < es.size() && es[s.hint].key && key_equal(*es[s.hint].key, key)) return es[s.hint].value; // keys are unique
+      const REntry *found = nullptr;
+      for (size_t i = 0; i < es.size(); ++i)
+        if (es[i].key && key_equal(*es[i].key, key)) found = &es[s.hint = uint32_t(i)];
+      if (!found) throw GuardFailure(fmt::format("{}: expected a key {}, got a dict without it", here, repr(key)));
+      return found->value;
+    }
+    if (obj.kind == RK::Module) {
+      REntry *e = find_member(obj, s.name, s.hint);
+      if (!e || e->slot != Slot::Submodule)
+        throw GuardFailure(fmt::format("{}: expected a sub-module named '{}', got none", here, s.name));
+      return e->value;
+    }
+    throw GuardFailure(fmt::format("{}: expected a container to index, got {}", paths[s.x], type_name(obj)));
+  }
+
+  // check_keys comparing the key texts as thunderc_support spells them (x is a dict or module).
+  [[gnu::noinline]] static bool key_texts_match(const Step &s, const RValue &x) {
+    std::vector<std::string> want, got = keys_of(x);
+    for (const RRef &k : s.value->items) want.push_back(repr(*k));
+    if (!s.flag) {
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+    }
+    return want == got;
+  }
+
+  [[noreturn]] void reject(const Step &s, const std::string &expected, const std::string &got) const {
+    throw GuardFailure(fmt::format("{}: expected {}, got {}", paths[s.x], expected, got));
+  }
+
+  // The failure of step `s` on `x`: throws GuardFailure with thunderc_support's message.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(const Step &s, RValue &x) const {
+    switch (s.op) {
+    case Op::GetAttr:
+      throw GuardFailure(fmt::format("{}: expected an attribute '{}', got none ({} has no such attribute)",
+                                     paths[s.out], s.name, type_name(x)));
+    case Op::Member: {
+      if (x.kind != RK::Module)
+        throw GuardFailure(fmt::format("{}: expected a torch.nn.Module, got {}", paths[s.x], type_name(x)));
+      const char *what = s.slot == Slot::Submodule ? "sub-module" : s.slot == Slot::Parameter ? "parameter" : "buffer";
+      throw GuardFailure(fmt::format("{}: expected a {} named '{}', got {}", paths[s.out], what, s.name,
+                                     x.find(s.name) ? "a member of another kind" : "none"));
+    }
+    case Op::TensorMeta: {
+      if (x.kind != RK::Tensor) reject(s, "a tensor", type_name(x));
+      const at::Tensor &t = x.tensor;
+      if (!t.sizes().equals(s.shape)) reject(s, "shape " + shape_text(s.shape), shape_text(t.sizes()));
+      Device got_device = from_aten(t.device());
+      if (!s.device || !(*s.device == got_device)) reject(s, "device " + s.name, device_name(got_device));
+      if (t.scalar_type() != s.dtype) { // the dtype the literal names (to_aten and from_aten are inverse)
+        std::string got;
+        try {
+          got = "torch." + std::string(dtype_name(from_aten(t.scalar_type())));
+        } catch (const std::invalid_argument &) {
+          got = std::string("torch.") + c10::toString(t.scalar_type());
+        }
+        reject(s, "dtype " + repr(*s.value), got);
+      }
+      reject(s, fmt::format("requires_grad={}", s.flag ? "True" : "False"), t.requires_grad() ? "True" : "False");
+    }
+    case Op::Number: reject(s, type_name(*s.value) + " " + repr(*s.value), type_name(x) + " " + repr(x));
+    case Op::String:
+    case Op::LiteralLike: reject(s, repr(*s.value), repr(x));
+    case Op::Len: {
+      auto len = length_of(x);
+      if (!len) reject(s, fmt::format("length {}", s.n), fmt::format("a {} (no length)", type_name(x)));
+      reject(s, fmt::format("length {}", s.n), std::to_string(*len));
+    }
+    case Op::None: reject(s, "None", type_name(x));
+    case Op::NotNone: reject(s, "a value other than None", "None");
+    case Op::Type: reject(s, "an instance of " + lit.qualified(s.name), lit.qualified(class_of(x)));
+    case Op::Keys: {
+      std::vector<std::string> want;
+      for (const RRef &k : s.value->items) want.push_back(repr(*k));
+      if (x.kind != RK::Dict && x.kind != RK::Module) reject(s, "keys " + tuple_text(want), type_name(x));
+      reject(s, "keys " + tuple_text(want), tuple_text(keys_of(x)));
+    }
+    case Op::Is: reject(s, "the same object as another input path", "a different object");
+    case Op::IsNot: reject(s, "a different object from another input path", "the same object");
+    case Op::HasAttr:
+      reject(s, fmt::format("{} attribute {}", s.flag ? "an" : "no", py_str(s.name)), "the opposite");
+    default: THUNDERC_ASSERT(false, "prologue: no failure for this step");
+    }
+    throw GuardFailure("unreachable");
+  }
+};
+
+PreparedPrologue::PreparedPrologue(const Trace &prologue, const LiteralReader &literals)
+    : impl_(std::make_unique<Impl>(prologue, literals)) {}
+PreparedPrologue::~PreparedPrologue() = default;
+PreparedPrologue::PreparedPrologue(PreparedPrologue &&) noexcept = default;
+PreparedPrologue &PreparedPrologue::operator=(PreparedPrologue &&) noexcept = default;
+
+PrologueResult PreparedPrologue::run(const Roots &inputs) { return impl_->run(inputs); }
+
 PrologueResult run_prologue(const Trace &prologue, const LiteralReader &literals, const Roots &inputs) {
-  return Prologue(prologue, literals).run(inputs);
+  return PreparedPrologue(prologue, literals).run(inputs);
 }
 
 RRef run_epilogue(const Trace &epilogue, const LiteralReader &literals, const std::vector<RRef> &inputs) {

@@ -14,6 +14,7 @@
 #include "runtime/rvalue.h"
 #include "trace/trace.h"
 
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -29,7 +30,26 @@ struct PrologueResult {
   std::vector<RRef> computation_inputs, epilogue_inputs;
 };
 
-// Throws GuardFailure when a check fails or an unpack finds nothing at its path.
+// The prologue prepared once for repeated runs: literals parsed, callees resolved, value slots and
+// the input paths that messages name laid out, so that run() only unpacks and compares (no string
+// or map work unless a check fails). `literals` must outlive it (failure messages use it); the
+// trace need not. run() reuses the object's slots and lookup caches: one thread at a time.
+class PreparedPrologue {
+public:
+  PreparedPrologue(const Trace &prologue, const LiteralReader &literals);
+  ~PreparedPrologue();
+  PreparedPrologue(PreparedPrologue &&) noexcept;
+  PreparedPrologue &operator=(PreparedPrologue &&) noexcept;
+
+  // Throws GuardFailure when a check fails or an unpack finds nothing at its path.
+  PrologueResult run(const Roots &inputs);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// PreparedPrologue(prologue, literals).run(inputs), for a single run.
 PrologueResult run_prologue(const Trace &prologue, const LiteralReader &literals, const Roots &inputs);
 
 // Throws ops::OpError when ATen rejects an op (located by the op's source comment), and

@@ -17,8 +17,7 @@
    ones (the same results under another --seed), and a tensor of another shape is rejected by the
    prologue with a message naming its path;
 6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library;
-7. with a library from `compile --so`, `run --so LIB --check` passes (skipped when `compile --so`
-   cannot build one here).
+7. with a library from `compile --so`, `run --so LIB --check` passes.
 
 Prints one PASS/FAIL/SKIP line per check and `N passed, M failed`; exits 1 when anything failed.
 """

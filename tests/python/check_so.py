@@ -20,7 +20,8 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 
 Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
-directory leave a working library and no temporary file. Prints `PASS ...`/`FAIL ...` per
+directory leave a working library and no temporary file, and that a failed build exits 1 and
+leaves no library. Prints `PASS ...`/`FAIL ...` per
 check and `N passed, M failed`; exit status 1 when anything failed.
 """
 
@@ -178,6 +179,14 @@ def check_concurrent_builds(thunderc, path, out_root, report, n=3):
     run = subprocess.run([thunderc, "run", path, "--so", so, "--check"], capture_output=True, text=True)
     report.check(run.returncode == 0, f"{label}: the library left by concurrent builds passes run --check",
                  run.stderr.strip()[-300:])
+    # A failed build (a compiler that fails) exits 1 naming the compiler and leaves no library:
+    # the old one no longer matches the source.
+    failed = subprocess.run([thunderc, "compile", path, "-o", out_dir, "--so", "--cxx", "false"],
+                            capture_output=True, text=True, env={**os.environ, "THUNDERC_CXX": ""})
+    left = sorted(f for f in os.listdir(out_dir) if f.endswith(".so") or f.startswith("."))
+    report.check(failed.returncode == 1 and "building" in failed.stderr and "false" in failed.stderr
+                 and not left, f"{label}: a failed build exits 1 and leaves no library",
+                 f"exit {failed.returncode}, left {left}: {failed.stderr.strip()[-300:]}")
 
 
 def uses_cuda(program):
