@@ -138,13 +138,27 @@ private:
 
   // ---- JSON shape helpers -------------------------------------------------------------------
 
+  // The key lists are views (no strings built per call); the vector for a message is made only
+  // on the error path.
+  void check_keys(const Json &obj, const std::string &ptr,
+                  std::initializer_list<std::string_view> required,
+                  std::initializer_list<std::string_view> allowed_keys, std::string_view what) {
+    check_keys_in(obj, ptr, required, allowed_keys, what);
+  }
   void check_keys(const Json &obj, const std::string &ptr, const std::vector<std::string> &required,
-                  const std::vector<std::string> &allowed, std::string_view what) {
+                  const std::vector<std::string> &allowed_keys, std::string_view what) {
+    check_keys_in(obj, ptr, required, allowed_keys, what);
+  }
+  template <class Required, class Allowed>
+  void check_keys_in(const Json &obj, const std::string &ptr, const Required &required,
+                     const Allowed &allowed_keys, std::string_view what) {
     for (const auto &[key, value] : obj.items()) {
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+      if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
+        std::vector<std::string> allowed(allowed_keys.begin(), allowed_keys.end());
         fail(pointer_join(ptr, key),
              fmt::format("unknown field {} in {}{}; allowed fields: {}", py_str(key), what,
                          did_you_mean(key, allowed), one_of(allowed)));
+      }
     }
     for (const auto &key : required)
       if (!obj.contains(key)) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
@@ -290,9 +304,10 @@ private:
 
   // ---- values and operands ------------------------------------------------------------------
 
-  Expr expr(const Json &j, const std::string &ptr, Mode mode) {
+  Expr expr(const Json &j, std::string pointer, Mode mode) {
     Expr e;
-    e.pointer = ptr;
+    e.pointer = std::move(pointer);
+    const std::string &ptr = e.pointer;
     switch (j.type()) {
     case Json::value_t::null: e.kind = Expr::Kind::None; break;
     case Json::value_t::boolean: e.kind = Expr::Kind::Bool, e.b = j.get<bool>(); break;
@@ -333,12 +348,16 @@ private:
                                                    "module", "class",     "ref",    "slice",
                                                    "ellipsis"};
     const std::string &ptr = e.pointer;
-    std::string form;
-    for (const auto &f : forms)
-      if (j.contains(f)) {
-        form = f;
-        break;
-      }
+    // The first of `forms` that j has: one pass over j's (few) keys instead of a lookup per form.
+    size_t first_form = forms.size();
+    for (const auto &[key, value] : j.items()) {
+      for (size_t f = 0; f < first_form; ++f)
+        if (key == forms[f]) {
+          first_form = f;
+          break;
+        }
+    }
+    std::string_view form = first_form < forms.size() ? std::string_view(forms[first_form]) : std::string_view();
     if (form.empty()) {
       std::string first = j.empty() ? std::string() : j.begin().key();
       fail(ptr, fmt::format("unknown value form{}{}: an object value has one of the keys {}",
@@ -371,18 +390,32 @@ private:
       check_keys(j, ptr, {}, {"tensor", "dtype", "device", "requires_grad"}, "a tensor value");
       e.kind = Expr::Kind::Tensor;
       const Json &shape = array_at(j.at("tensor"), ptr + "/tensor", "a tensor's shape");
+      e.shape.reserve(shape.size());
       for (size_t i = 0; i < shape.size(); ++i) {
         const Json &d = shape[i];
+        if (d.is_number_integer() && d.get<int64_t>() >= 0) { // the pointer only for a message
+          e.shape.push_back(d.get<int64_t>());
+          continue;
+        }
         std::string dptr = pointer_join(ptr + "/tensor", i);
         if (!d.is_number_integer()) fail(dptr, "a shape entry must be an integer; got " + kind_of(d));
-        if (d.get<int64_t>() < 0)
-          fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.get<int64_t>()));
-        e.shape.push_back(d.get<int64_t>());
+        fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.get<int64_t>()));
       }
-      if (j.contains("dtype")) e.dtype = dtype_at(j.at("dtype"), ptr + "/dtype");
-      if (j.contains("device")) e.device = device_at(j.at("device"), ptr + "/device");
-      if (j.contains("requires_grad"))
-        e.requires_grad = bool_at(j.at("requires_grad"), ptr + "/requires_grad", "requires_grad");
+      // Well-formed fields are read without building their pointers; the checked readers (which
+      // build them) run only when a field is malformed, for the same message.
+      if (auto it = j.find("dtype"); it != j.end()) {
+        std::optional<DType> d;
+        if (it->is_string()) d = parse_dtype(it->get_ref<const std::string &>());
+        e.dtype = d ? *d : dtype_at(*it, ptr + "/dtype");
+      }
+      if (auto it = j.find("device"); it != j.end()) {
+        std::optional<Device> d;
+        if (it->is_string()) d = parse_device(it->get_ref<const std::string &>());
+        e.device = d ? *d : device_at(*it, ptr + "/device");
+      }
+      if (auto it = j.find("requires_grad"); it != j.end())
+        e.requires_grad = it->is_boolean() ? it->get<bool>()
+                                           : bool_at(*it, ptr + "/requires_grad", "requires_grad");
     } else if (form == "dtype") {
       check_keys(j, ptr, {}, {"dtype"}, "a dtype value");
       e.kind = Expr::Kind::DType, e.dtype = dtype_at(j.at("dtype"), ptr + "/dtype");
@@ -445,10 +478,8 @@ private:
 
   void named_values(const Json &j, const std::string &ptr, std::string_view what, Entries &out) {
     object_at(j, ptr, what);
-    for (const auto &[k, v] : j.items()) {
-      std::string vptr = pointer_join(ptr, k);
-      out.emplace_back(k, expr(v, vptr, Mode::Input));
-    }
+    out.reserve(out.size() + j.size());
+    for (const auto &[k, v] : j.items()) out.emplace_back(k, expr(v, pointer_join(ptr, k), Mode::Input));
   }
 
   void attribute_names(const Json &j, const std::string &ptr) {
@@ -495,7 +526,7 @@ private:
     check_keys(j, ptr, {}, {"module", "parameters", "buffers", "modules", "attrs"}, "a module value");
     e.kind = Expr::Kind::Module;
     e.text = class_ref(j.at("module"), ptr + "/module", "module");
-    std::set<std::string> names;
+    std::set<std::string_view> names; // views of j's keys, which outlive this call
     auto members = [&](const char *key, Entries &out, std::string_view what, bool submodules) {
       if (!j.contains(key)) return;
       std::string mptr = ptr + "/" + key;
@@ -757,8 +788,23 @@ private:
   }
 
   void resolve_refs() {
-    std::unordered_map<std::string, Expr *> nodes;
-    for_each_input([&](Expr &e) { nodes.emplace(e.pointer, &e); });
+    // Only the nodes some ref points to are indexed (keys view the nodes' pointers, which stay
+    // put): most inputs are no ref target, and hashing every pointer is costly.
+    std::unordered_set<std::string> wanted;
+    for_each_input([&](Expr &e) {
+      if (e.kind == Expr::Kind::Ref) wanted.insert("/inputs" + e.text);
+    });
+    std::vector<bool> wanted_size;
+    for (const auto &w : wanted) {
+      if (w.size() >= wanted_size.size()) wanted_size.resize(w.size() + 1);
+      wanted_size[w.size()] = true;
+    }
+    std::unordered_map<std::string_view, Expr *> nodes;
+    if (!wanted.empty())
+      for_each_input([&](Expr &e) {
+        if (e.pointer.size() < wanted_size.size() && wanted_size[e.pointer.size()] && wanted.count(e.pointer))
+          nodes.emplace(e.pointer, &e);
+      });
     // Direct targets.
     std::unordered_map<Expr *, Expr *> direct;
     for_each_input([&](Expr &e) {

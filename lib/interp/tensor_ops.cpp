@@ -91,6 +91,7 @@ ops::Arg Interpreter::to_arg(Value v, ops::Op op) {
   case Kind::Tuple:
   case Kind::List: {
     std::vector<ops::Arg> items;
+    items.reserve(h.items(v).size());
     for (Value x : h.items(v))
       items.push_back(to_arg(x, op));
     return h.is(v, Kind::List) ? ops::Arg::of_list(std::move(items))
@@ -132,6 +133,7 @@ Value Interpreter::from_arg(const ops::Arg &a) {
     return h.slice(from_arg(a.items[0]), from_arg(a.items[1]), from_arg(a.items[2]), kComputed);
   case AK::Seq: {
     std::vector<Value> items;
+    items.reserve(a.items.size());
     for (const auto &x : a.items)
       items.push_back(from_arg(x));
     return a.is_list ? h.list(std::move(items), kComputed) : h.tuple(std::move(items), kComputed);
@@ -145,6 +147,10 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
   r.op = op;
   std::vector<ops::Arg> metas;
   ops::Kwargs kwmetas;
+  r.args.reserve(args.size());
+  metas.reserve(args.size());
+  r.kwargs.reserve(kwargs.size());
+  kwmetas.reserve(kwargs.size());
   for (Value a : args) {
     rely(a);
     r.args.push_back(resolve(a));
@@ -156,10 +162,11 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
     kwmetas.emplace_back(k, to_arg(r.kwargs.back().second, op));
   }
   try {
-    r.bound_meta = ops::bind(op, metas, kwmetas);
+    r.bound_meta = ops::bind(op, std::move(metas), std::move(kwmetas));
   } catch (const ops::OpError &e) {
     fail(e.what());
   }
+  r.bound.reserve(r.bound_meta.size());
   for (const auto &b : r.bound_meta)
     r.bound.push_back(from_arg(b));
   const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;

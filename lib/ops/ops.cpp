@@ -306,9 +306,10 @@ std::optional<Op> functional(Op op) {
   }
 }
 
-std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs) {
+std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   std::span<const Param> ps = params(op);
-  std::vector<Arg> args = normalize_positionals(op, given, kwargs);
+  const size_t n_given = given.size();
+  std::vector<Arg> args = normalize_positionals(op, std::move(given), kwargs);
   std::vector<std::optional<Arg>> slots(ps.size());
   size_t next = 0;
   for (size_t k = 0; k < args.size(); ++k) {
@@ -317,18 +318,19 @@ std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs
       for (const Param &p : ps)
         positional += !p.keyword_only;
       fail(op, "takes " + std::to_string(positional) + " positional argument" +
-                   (positional == 1 ? "" : "s") + " but " + std::to_string(given.size()) +
-                   (given.size() == 1 ? " was" : " were") + " given");
+                   (positional == 1 ? "" : "s") + " but " + std::to_string(n_given) +
+                   (n_given == 1 ? " was" : " were") + " given");
     }
     if (ps[next].variadic) {
-      std::vector<Arg> rest(args.begin() + k, args.end());
+      std::vector<Arg> rest(std::make_move_iterator(args.begin() + k),
+                            std::make_move_iterator(args.end()));
       bool whole = rest.size() == 1 && rest[0].kind == Arg::Kind::Seq;
-      slots[next++] = whole ? rest[0] : Arg::of_seq(std::move(rest));
+      slots[next++] = whole ? std::move(rest[0]) : Arg::of_seq(std::move(rest));
       break;
     }
-    slots[next++] = args[k];
+    slots[next++] = std::move(args[k]);
   }
-  for (const auto &[key, value] : kwargs) {
+  for (auto &[key, value] : kwargs) {
     size_t i = 0;
     while (i < ps.size() && ps[i].name != key &&
            std::find(ps[i].aliases.begin(), ps[i].aliases.end(), key) == ps[i].aliases.end())
@@ -340,7 +342,7 @@ std::vector<Arg> bind(Op op, const std::vector<Arg> &given, const Kwargs &kwargs
       fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
     }
     if (slots[i]) fail(op, "got multiple values for argument '" + key + "'");
-    Arg v = value;
+    Arg v = std::move(value);
     if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
     slots[i] = std::move(v);
   }

@@ -124,7 +124,8 @@ public:
 // PyTorch's overloads are folded in: `x.to(dtype)` / `x.to(other)` bind device and dtype,
 // `torch.arange(end)` binds start=0, `x.var(unbiased)` binds unbiased. Throws OpError naming the
 // op.
-std::vector<Arg> bind(Op, const std::vector<Arg> &args, const Kwargs &kwargs);
+// Takes its arguments by value: callers that are done with them move them in.
+std::vector<Arg> bind(Op, std::vector<Arg> args, Kwargs kwargs);
 
 // Output metadata of a bound call: a Tensor Arg, a Seq of Tensor Args (MultiOutput), or a Python
 // value (PythonResult). In-place ops return the metadata of their (unchanged) first argument.

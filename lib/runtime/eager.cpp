@@ -213,16 +213,6 @@ RRef submodule_path(RRef at, const std::string &path, std::string *last) {
   }
 }
 
-void set_item(RValue &d, RRef key, RRef value) {
-  for (REntry &e : d.entries)
-    if (e.key && key_equal(*e.key, *key)) {
-      e.value = std::move(value);
-      return;
-    }
-  std::string name = key->kind == RK::Str ? key->s : repr(*key);
-  d.entries.push_back({name, std::move(key), std::move(value), Slot::Item});
-}
-
 } // namespace
 
 EagerRun run_eager(const Graph &g, const Roots &inputs, const InterpOptions &options) {

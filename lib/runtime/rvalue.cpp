@@ -143,6 +143,16 @@ std::string shape_text(at::IntArrayRef shape) {
   return out + (shape.size() == 1 ? ",)" : ")");
 }
 
+void set_item(RValue &d, RRef key, RRef value) {
+  for (REntry &e : d.entries)
+    if (e.key && key_equal(*e.key, *key)) {
+      e.value = std::move(value);
+      return;
+    }
+  std::string name = key->kind == RValue::Kind::Str ? key->s : repr(*key);
+  d.entries.push_back({name, std::move(key), std::move(value), Slot::Item});
+}
+
 std::string repr(const RValue &v) {
   using K = RValue::Kind;
   switch (v.kind) {

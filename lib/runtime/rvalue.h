@@ -75,6 +75,8 @@ bool key_equal(const RValue &a, const RValue &b);
 std::string type_name(const RValue &v);
 // Python's repr, short: 3, 'a', torch.float32, device(type='cpu'), (1, 2), <StaticCache object>.
 std::string repr(const RValue &v);
+// d[key] = value on a dict: replaces the entry with an equal key, else appends one.
+void set_item(RValue &d, RRef key, RRef value);
 // `(1, 6)`, `(16,)`, `()`.
 std::string shape_text(at::IntArrayRef shape);
 // Thunder's type comment of a real tensor: "cpu f32[2, 2]".

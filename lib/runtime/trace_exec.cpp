@@ -122,15 +122,6 @@ public:
     return RValue::none();
   }
 
-  static void set_item(RValue &d, RRef key, RRef value) {
-    for (REntry &e : d.entries)
-      if (e.key && key_equal(*e.key, *key)) {
-        e.value = std::move(value);
-        return;
-      }
-    std::string name = key->kind == RK::Str ? key->s : repr(*key);
-    d.entries.push_back({name, std::move(key), std::move(value), Slot::Item});
-  }
 
   const Trace &t_;
   const LiteralReader &lit_;
@@ -427,7 +418,7 @@ struct PreparedPrologue::Impl {
     case Operand::Kind::Dict: {
       RRef d = RValue::object(RK::Dict, "");
       for (size_t i = 0; i < o.items.size(); ++i)
-        PyExec::set_item(*d, constant(Operand::lit(o.keys.at(i))), constant(o.items[i]));
+        set_item(*d, constant(Operand::lit(o.keys.at(i))), constant(o.items[i]));
       return d;
     }
     }

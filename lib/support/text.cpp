@@ -20,6 +20,7 @@ bool is_python_keyword(std::string_view s) {
       "class", "continue", "def",   "del",      "elif",     "else",   "except", "finally", "for",
       "from",  "global", "if",      "import",   "in",       "is",     "lambda", "nonlocal", "not",
       "or",    "pass",   "raise",   "return",   "try",      "while",  "with",   "yield"};
+  if (s.size() < 2 || s.size() > 8) return false; // the keywords' lengths: most names are longer
   return std::find(keywords.begin(), keywords.end(), s) != keywords.end();
 }
 
@@ -104,12 +105,26 @@ std::string comment_safe(std::string_view s) {
 
 std::string pointer_token(std::string_view key) {
   std::string out;
+  out.reserve(key.size());
   for (char c : key) {
     if (c == '~') out += "~0";
     else if (c == '/') out += "~1";
     else out += c;
   }
   return out;
+}
+
+void append_pointer_token(std::string &out, std::string_view key) {
+  out += '/';
+  if (key.find_first_of("~/") == std::string_view::npos) {
+    out.append(key);
+    return;
+  }
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
 }
 
 } // namespace thunderc

@@ -291,13 +291,24 @@ private:
   // path_key(r) as bytes that compare (as std::string, i.e. memcmp) in the order the key does.
   std::string sort_key(ProvId r) const {
     std::string out;
-    for (const auto &[kind, num, name] : path_key(r)) {
-      out += static_cast<char>(kind);
+    auto key = path_key(r);
+    size_t size = 0;
+    for (const auto &[kind, num, name] : key) size += 11 + name.size();
+    out.reserve(size);
+    for (const auto &[kind, num, name] : key) {
+      char head[9];
+      head[0] = static_cast<char>(kind);
       auto u = static_cast<uint64_t>(num) ^ (uint64_t(1) << 63); // signed order as unsigned
-      for (int shift = 56; shift >= 0; shift -= 8) out += static_cast<char>(u >> shift);
-      for (char c : name) { // a 0 byte as 0 1 and the end as 0 0: a prefix sorts first
-        out += c;
-        if (c == '\0') out += '\1';
+      for (int k = 0, shift = 56; shift >= 0; shift -= 8) head[++k] = static_cast<char>(u >> shift);
+      out.append(head, sizeof head);
+      std::string_view nv(name);
+      if (nv.find('\0') == std::string_view::npos) {
+        out.append(nv);
+      } else {
+        for (char c : nv) { // a 0 byte as 0 1 and the end as 0 0: a prefix sorts first
+          out += c;
+          if (c == '\0') out += '\1';
+        }
       }
       out.append(2, '\0');
     }
@@ -306,9 +317,14 @@ private:
 
   // Places every needed record in input-path order once; by_path() sorts subsets by that place.
   void rank_paths() {
-    std::vector<std::pair<std::string, ProvId>> keyed;
+    // Sorted as views of the keys (same order as the strings; cheaper to move while sorting).
+    std::vector<std::string> keys;
+    keys.reserve(needed_.size());
+    std::vector<std::pair<std::string_view, ProvId>> keyed;
     keyed.reserve(needed_.size());
-    for (ProvId r : needed_) keyed.emplace_back(sort_key(r), r);
+    for (ProvId r : needed_) keys.push_back(sort_key(r));
+    size_t k = 0;
+    for (ProvId r : needed_) keyed.emplace_back(keys[k++], r);
     std::sort(keyed.begin(), keyed.end());
     path_rank_.reserve(keyed.size());
     for (size_t i = 0; i < keyed.size(); ++i) path_rank_.emplace(keyed[i].second, i);
@@ -365,6 +381,7 @@ private:
              std::vector<std::pair<std::string, Operand>> kwargs = {}) {
     Instr ins;
     ins.callee = fn;
+    ins.args.reserve(1 + rest.size());
     ins.args.push_back(Operand::of(x));
     for (auto &o : rest) ins.args.push_back(std::move(o));
     ins.kwargs = std::move(kwargs);
@@ -481,7 +498,7 @@ private:
       std::vector<Operand> items;
       items.reserve(h_.items(v).size());
       for (Value i : h_.items(v)) items.push_back(comp_operand(i));
-      return k == Kind::Tuple ? Operand::tuple(items) : Operand::list(items);
+      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : Operand::list(std::move(items));
     }
     if (k == Kind::Slice) {
       auto it = h_.items(v);
@@ -562,20 +579,30 @@ private:
       t.params.push_back(v);
       comp_value_[h_.record(r).value.id] = v;
     }
-    std::string last_comment;
+    // A statement executed many times (a loop body) has its comment built once.
+    std::unordered_map<const Stmt *, std::string> comments;
+    static const std::string no_comment;
+    const std::string *last_comment = &no_comment;
     const Stmt *last_stmt = nullptr; // the statement last_comment was made of
     for (const OpRecord &op : p_.ops) {
       const ops::OpInfo &info = ops::info(op.op);
       if (info.flags & ops::PythonResult) continue;
       if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
         last_stmt = op.stmt;
-        std::string c = comment_safe(op.stmt->loc) + ": \t" + comment_safe(op.stmt->src);
-        if (c != last_comment) {
+        auto [it, fresh] = comments.try_emplace(op.stmt);
+        if (fresh) {
+          std::string &made = it->second;
+          made = comment_safe(op.stmt->loc);
+          made += ": \t";
+          made += comment_safe(op.stmt->src);
+        }
+        const std::string &c = it->second;
+        if (c != *last_comment) {
           Instr ins;
           ins.kind = Instr::Kind::Comment;
           ins.comment = c;
           t.body.push_back(std::move(ins));
-          last_comment = c;
+          last_comment = &c;
         }
       }
       if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
@@ -646,7 +673,7 @@ private:
       std::vector<Operand> items;
       size_t i = 0;
       for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
-      return k == Kind::Tuple ? Operand::tuple(items) : Operand::list(items);
+      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : Operand::list(std::move(items));
     }
     case Kind::Dict: {
       Operand d;
