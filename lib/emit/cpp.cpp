@@ -375,15 +375,17 @@ private:
         "//   const char *thunderc_{0}_last_error(void);\n"
         "//   size_t thunderc_{0}_num_inputs(void);   // {2}\n"
         "//   size_t thunderc_{0}_num_outputs(void);  // {3}\n"
-        "// Dispatcher op (torch.ops.load_library(\"{0}.so\"); torch.ops.thunderc.{0}(*inputs)):\n"
-        "//   thunderc::{0}(<one Tensor per input below>) -> Tensor[] (the outputs below)\n"
+        "// Dispatcher op (torch.ops.load_library(\"{0}.so\"); {4}):\n"
+        "//   thunderc::{0}({5}) -> Tensor[] (the outputs below)\n"
         "// The trace was specialised to the device of its first input; factory ops and .to() use "
         "the\n"
         "// device of the first input of each call in its place, so one library runs on CPU and "
         "CUDA.\n"
         "//\n"
         "// Inputs, in order:\n",
-        n, THUNDERC_VERSION, t_.params.size(), returned().size());
+        n, THUNDERC_VERSION, t_.params.size(), returned().size(),
+        list_input() ? "torch.ops.thunderc." + n + "(inputs)" : "torch.ops.thunderc." + n + "(*inputs)",
+        list_input() ? "Tensor[] inputs: the inputs below, as one list" : "<one Tensor per input below>");
     for (size_t i = 0; i < t_.params.size(); ++i)
       s += fmt::format("//   {:>3} {}: \"{}\"\n", i, t_.name_of(t_.params[i]),
                        type_text(t_.values[t_.params[i]].type));
@@ -1023,13 +1025,32 @@ private:
 
   // ---- entry points --------------------------------------------------------------------------
 
+  // PyTorch's dispatcher accepts at most 64 arguments per op: beyond that the op takes its inputs
+  // as one list.
+  bool list_input() const { return t_.params.size() > 64; }
+
   std::string entry_points() const {
     const std::string &n = o_.name;
     const size_t ni = t_.params.size(), no = returned().size();
-    std::string schema_args;
-    for (ValueId p : t_.params)
-      schema_args += (schema_args.empty() ? "" : ", ") + ("Tensor " + t_.name_of(p));
+    std::string schema_args = list_input() ? "Tensor[] inputs" : "";
+    if (!list_input())
+      for (ValueId p : t_.params)
+        schema_args += (schema_args.empty() ? "" : ", ") + ("Tensor " + t_.name_of(p));
     std::string schema = fmt::format("{}({}) -> Tensor[]", n, schema_args);
+    // The dispatcher's calling convention: the inputs on the stack (separate tensors, or one
+    // list), replaced by the list of outputs.
+    const std::string take_inputs =
+        list_input()
+            ? "  TORCH_CHECK(!stack->empty(), \"thunderc::" + n + ": expected a list of inputs\");\n"
+                  "  std::vector<at::Tensor> inputs = stack->back().toTensorVector();\n"
+                  "  stack->pop_back();\n"
+            : "  TORCH_CHECK(stack->size() >= kNumInputs, \"thunderc::" + n +
+                  ": expected \", kNumInputs, \" inputs\");\n"
+                  "  std::vector<at::Tensor> inputs;\n"
+                  "  inputs.reserve(kNumInputs);\n"
+                  "  for (size_t i = stack->size() - kNumInputs; i < stack->size(); ++i) "
+                  "inputs.push_back((*stack)[i].toTensor());\n"
+                  "  stack->erase(stack->end() - static_cast<std::ptrdiff_t>(kNumInputs), stack->end());\n";
     return fmt::format(
         R"(constexpr size_t kNumInputs = {1}, kNumOutputs = {2};
 thread_local std::string last_error;
@@ -1089,14 +1110,8 @@ void run_checked(const at::Tensor *inputs, size_t n_inputs, at::Tensor *outputs,
   }}
 }}
 
-// The dispatcher's calling convention: the inputs on the stack, replaced by the list of outputs.
 void boxed_kernel(const c10::OperatorHandle &, torch::jit::Stack *stack) {{
-  TORCH_CHECK(stack->size() >= kNumInputs, "thunderc::{0}: expected ", kNumInputs, " inputs");
-  std::vector<at::Tensor> inputs;
-  inputs.reserve(kNumInputs);
-  for (size_t i = stack->size() - kNumInputs; i < stack->size(); ++i) inputs.push_back((*stack)[i].toTensor());
-  stack->erase(stack->end() - static_cast<std::ptrdiff_t>(kNumInputs), stack->end());
-  std::vector<at::Tensor> outputs(kNumOutputs);
+{4}  std::vector<at::Tensor> outputs(kNumOutputs);
   run_checked(inputs.data(), inputs.size(), outputs.data(), outputs.size());
   stack->emplace_back(std::move(outputs));
 }}
@@ -1129,7 +1144,7 @@ TORCH_LIBRARY_FRAGMENT(thunderc, m) {{
   m.def({3}, torch::CppFunction::makeFromBoxedFunction<&boxed_kernel>());
 }}
 )",
-        n, ni, no, wrap_schema(schema));
+        n, ni, no, wrap_schema(schema), take_inputs);
   }
 
   static std::string wrap_schema(const std::string &schema) {

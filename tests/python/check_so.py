@@ -52,6 +52,11 @@ def error_line(e):
     return lines[0] if lines else type(e).__name__
 
 
+def call(op, inputs):
+    """The library's op takes the inputs as separate tensors, or as one list beyond 64 of them."""
+    return op(list(inputs)) if len(inputs) > 64 else op(*inputs)
+
+
 def copy_inputs(values):
     """An independent copy of the computation's inputs; a tensor passed twice stays one tensor."""
     memo = {}
@@ -122,7 +127,7 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     expected = computation.computation(*ci_py)
     torch.manual_seed(seed)
     try:
-        got = op(*ci_so)
+        got = call(op, ci_so)
     except Exception as e:  # noqa: BLE001
         report.check(False, f"{label}: torch.ops.thunderc.{name}", error_line(e))
         traceback.print_exc()
@@ -150,12 +155,12 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     inputs_a, inputs_b = program.build_inputs(seed), program.build_inputs(seed)
     with program.install_classes():
         with_py = check_traces.run_traces((prologue, computation, epilogue), inputs_a, seed)
-        with_so = types.SimpleNamespace(computation=lambda *args: tuple(op(*args)))
+        with_so = types.SimpleNamespace(computation=lambda *args: tuple(call(op, args)))
         check_traces.check_run(program, (prologue, with_so, epilogue), inputs_a, inputs_b, with_py,
                                f"{label}: traces with the library as computation", seed, report)
     if first:
         try:
-            op(*ci_so[:-1])
+            call(op, ci_so[:-1])
             report.check(False, f"{label}: a call with too few inputs is rejected", "no error")
         except RuntimeError as e:
             report.check(True, f"{label}: a call with too few inputs is rejected", error_line(e)[:120])

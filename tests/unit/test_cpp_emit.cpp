@@ -292,3 +292,18 @@ TEST_CASE("so build: flags split like a shell; the cache hash is FNV-1a 64") {
   CHECK(std::find(t.ldflags.begin(), t.ldflags.end(), "-Wl,-rpath,/opt/libtorch/lib") !=
         t.ldflags.end());
 }
+
+TEST_CASE("cpp: beyond 64 inputs the dispatcher op takes them as one list") {
+  for (size_t n : {64, 65}) {
+    CAPTURE(n);
+    Builder b;
+    ValueId acc = b.param("x0");
+    for (size_t i = 1; i < n; ++i)
+      acc = b.op(ops::Op::add, "acc" + std::to_string(i), {b.val(acc), b.val(b.param("x" + std::to_string(i))), lit_int(1)});
+    b.ret({acc});
+    std::string src = emit_cpp(b.t, {"many", 64});
+    CHECK((src.find("\"many(Tensor[] inputs) -> Tensor[]\"") != std::string::npos) == (n > 64));
+    CHECK((src.find("Tensor x63") != std::string::npos) == (n <= 64));
+    CHECK(src.find("kNumInputs = " + std::to_string(n)) != std::string::npos);
+  }
+}

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Writes so_ops.json: one graph calling (nearly) every op of the catalogue, for
-tests/python/check_so.py, which checks that the compiled library computes what computation.py
-computes, bit for bit. Usage: python3 tests/graphs/so/gen_so_ops.py"""
+"""Writes so_ops.json: one graph calling (nearly) every op of the catalogue, and many_inputs.json:
+a sum of 70 tensor inputs (more than the 64 arguments PyTorch's dispatcher allows an op, so the
+library's op takes them as one list), for tests/python/check_so.py, which checks that the
+compiled library computes what computation.py computes, bit for bit.
+Usage: python3 tests/graphs/so/gen_so_ops.py"""
 import json
 import os
 body = []
@@ -155,3 +157,13 @@ g = {"format": "thunderc-graph", "version": 1, "name": "so_ops",
                          t([6]), t([6]), t([5, 6]), t([5]), t([4, 6]), t([4, 6]), t([3, 6]), t([6]), t([], "int64")], "kwargs": {}}}
 json.dump(g, open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "so_ops.json"), "w"), indent=1)
 print("wrote so_ops.json")
+
+N = 70
+many = [{"op": "call", "fn": "operator.add", "args": ["%acc" if i > 1 else "%x0", f"%x{i}"], "out": "acc"}
+        for i in range(1, N)]
+many.append({"op": "return", "value": "%acc"})
+json.dump({"format": "thunderc-graph", "version": 1, "name": "many_inputs",
+           "functions": {"forward": {"params": [f"x{i}" for i in range(N)], "body": many}},
+           "entry": "forward", "inputs": {"args": [{"tensor": [2], "dtype": "float32"}] * N}},
+          open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "many_inputs.json"), "w"), indent=1)
+print("wrote many_inputs.json")
