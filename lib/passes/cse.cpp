@@ -10,11 +10,6 @@ void rename(Operand &o, const std::vector<ValueId> &to) {
   for (auto &i : o.items) rename(i, to);
 }
 
-void mark_returned(const Operand &o, std::vector<bool> &returned) {
-  if (o.kind == Operand::Kind::Value) returned[o.value] = true;
-  for (const auto &i : o.items) mark_returned(i, returned);
-}
-
 size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
 
 // Two instructions are the same when their callee, arguments and keyword arguments are.
@@ -70,7 +65,7 @@ void cse(Trace &t) {
   std::vector<bool> returned(t.values.size(), false);
   for (const Instr &ins : t.body)
     if (ins.kind == Instr::Kind::Return)
-      for (const auto &a : ins.args) mark_returned(a, returned);
+      for (const auto &a : ins.args) mark_values(a, returned);
   // Hash of a kept instruction -> its index in the (compacted) body; the first of equal ones.
   std::unordered_multimap<size_t, size_t> seen;
   seen.reserve(t.body.size());

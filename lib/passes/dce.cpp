@@ -2,12 +2,10 @@
 
 namespace thunderc {
 
-namespace {
-void mark(const Operand &o, std::vector<bool> &live) {
-  if (o.kind == Operand::Kind::Value) live[o.value] = true;
-  for (const auto &i : o.items) mark(i, live);
+void mark_values(const Operand &o, std::vector<bool> &marked) {
+  if (o.kind == Operand::Kind::Value) marked[o.value] = true;
+  for (const auto &i : o.items) mark_values(i, marked);
 }
-} // namespace
 
 void dce(Trace &t) {
   std::vector<bool> live(t.values.size(), false);
@@ -20,8 +18,8 @@ void dce(Trace &t) {
       keep[i] = false;
       continue;
     }
-    for (const auto &a : ins.args) mark(a, live);
-    for (const auto &[k, a] : ins.kwargs) mark(a, live);
+    for (const auto &a : ins.args) mark_values(a, live);
+    for (const auto &[k, a] : ins.kwargs) mark_values(a, live);
   }
   // A source comment goes with the op after it: drop it when that op went.
   for (size_t i = 0; i < t.body.size(); ++i) {

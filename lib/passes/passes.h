@@ -12,6 +12,9 @@
 
 namespace thunderc {
 
+// Sets marked[v] for every value `o` refers to, inside tuples, lists and dicts too.
+void mark_values(const Operand &o, std::vector<bool> &marked);
+
 // Removes pure instructions whose results nothing uses (computation; prologue unpacks).
 void dce(Trace &);
 // Replaces a pure instruction identical to an earlier one (same callee and operands) by the

@@ -4,19 +4,12 @@
 
 namespace thunderc {
 
-namespace {
-void mark(const Operand &o, std::vector<bool> &used) {
-  if (o.kind == Operand::Kind::Value) used[o.value] = true;
-  for (const auto &i : o.items) mark(i, used);
-}
-} // namespace
-
 void prologue_dce(Trace &prologue, Trace &computation) {
   std::vector<bool> used(computation.values.size(), false);
   for (const Instr &ins : computation.body) {
-    for (const auto &a : ins.args) mark(a, used);
-    for (const auto &[k, a] : ins.kwargs) mark(a, used);
-    for (const auto &a : ins.bound) mark(a, used);
+    for (const auto &a : ins.args) mark_values(a, used);
+    for (const auto &[k, a] : ins.kwargs) mark_values(a, used);
+    for (const auto &a : ins.bound) mark_values(a, used);
   }
   THUNDERC_ASSERT(!prologue.body.empty() && prologue.body.back().kind == Instr::Kind::Return,
                   "the prologue does not end with its return");
