@@ -10,6 +10,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace thunderc {
@@ -150,11 +151,54 @@ at::Tensor thunderc_wrap(const at::Scalar &s) { return at::native::wrapped_scala
 const char *const kSetitemHelper =
     R"(// `self[index] = value`, functionalised: a new tensor, `self` unchanged.
 template <class Value>
-at::Tensor thunderc_setitem(const at::Tensor &self, std::initializer_list<at::indexing::TensorIndex> index,
+at::Tensor thunderc_setitem(const at::Tensor &self, at::ArrayRef<at::indexing::TensorIndex> index,
                             const Value &value) {
   at::Tensor out = at::clone(self);
-  out.index_put_(at::ArrayRef<at::indexing::TensorIndex>(index), value);
+  out.index_put_(index, value);
   return out;
+}
+
+)";
+
+const char *const kIndexTableHelper =
+    R"(// A subscript made of constants (None, ..., ints, bools, slices) is a table of these: constant
+// data costs the C++ compiler nothing, where a braced list of at::indexing::TensorIndex costs it
+// about 50 ms per subscript.
+struct Index {
+  enum Kind : unsigned char { kNone, kEllipsis, kInt, kBool, kSlice } kind;
+  unsigned char given;       // kSlice: bit 0 start, bit 1 stop, bit 2 step (unset: Python's None)
+  int64_t start, stop, step; // kInt, kBool: start
+};
+
+std::vector<at::indexing::TensorIndex> thunderc_indices(const Index *index, size_t n) {
+  std::vector<at::indexing::TensorIndex> out;
+  out.reserve(n);
+  for (const Index *i = index; i != index + n; ++i) {
+    auto bound = [i](int bit, int64_t v) {
+      return (i->given >> bit & 1) ? c10::optional<int64_t>(v) : c10::nullopt;
+    };
+    switch (i->kind) {
+    case Index::kNone: out.emplace_back(at::indexing::None); break;
+    case Index::kEllipsis: out.emplace_back(at::indexing::Ellipsis); break;
+    case Index::kInt: out.emplace_back(i->start); break;
+    case Index::kBool: out.emplace_back(i->start != 0); break;
+    case Index::kSlice:
+      out.emplace_back(at::indexing::Slice(bound(0, i->start), bound(1, i->stop), bound(2, i->step)));
+      break;
+    }
+  }
+  return out;
+}
+
+// `self[index]`
+at::Tensor thunderc_index(const at::Tensor &self, const Index *index, size_t n) {
+  return self.index(thunderc_indices(index, n));
+}
+
+// `self[index] = value`, in place.
+template <class Value>
+void thunderc_index_put_(at::Tensor &self, const Index *index, size_t n, const Value &value) {
+  self.index_put_(thunderc_indices(index, n), value);
 }
 
 )";
@@ -228,7 +272,9 @@ private:
   const Instr *cur_ = nullptr;        // the op being printed (for messages)
   std::set<std::string> ops_headers_; // ATen/ops/<name>.h
   bool use_dev_ = false, use_index_ = false, use_wrap_ = false, use_unpack_ = false,
-       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false;
+       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false, use_index_table_ = false;
+  std::string tables_; // the index tables of the statement being printed
+  size_t n_tables_ = 0;
   // chunking
   std::vector<std::vector<size_t>> chunk_instrs_; // body indices per chunk (comments included)
   const Instr *ret_ = nullptr;
@@ -371,7 +417,8 @@ private:
         "//     1 after an error, whose message thunderc_{0}_last_error() returns (per thread, "
         "valid\n"
         "//     until the next call). Under c10::InferenceMode (no_grad) with autocast off, like\n"
-        "//     computation.py; the outputs are ordinary tensors unless the caller is in InferenceMode.\n"
+        "//     computation.py; the outputs are ordinary tensors unless the caller is in "
+        "InferenceMode.\n"
         "//   const char *thunderc_{0}_last_error(void);\n"
         "//   size_t thunderc_{0}_num_inputs(void);   // {2}\n"
         "//   size_t thunderc_{0}_num_outputs(void);  // {3}\n"
@@ -384,8 +431,10 @@ private:
         "//\n"
         "// Inputs, in order:\n",
         n, THUNDERC_VERSION, t_.params.size(), returned().size(),
-        list_input() ? "torch.ops.thunderc." + n + "(inputs)" : "torch.ops.thunderc." + n + "(*inputs)",
-        list_input() ? "Tensor[] inputs: the inputs below, as one list" : "<one Tensor per input below>");
+        list_input() ? "torch.ops.thunderc." + n + "(inputs)"
+                     : "torch.ops.thunderc." + n + "(*inputs)",
+        list_input() ? "Tensor[] inputs: the inputs below, as one list"
+                     : "<one Tensor per input below>");
     for (size_t i = 0; i < t_.params.size(); ++i)
       s += fmt::format("//   {:>3} {}: \"{}\"\n", i, t_.name_of(t_.params[i]),
                        type_text(t_.values[t_.params[i]].type));
@@ -411,14 +460,15 @@ private:
   std::string includes() const {
     const std::string inc = "#include <"; // generated text: the core itself includes no ATen
     std::string s = "\n" + inc + "ATen/core/Tensor.h>\n" + inc + "ATen/core/grad_mode.h>\n";
-    if (use_index_ || use_setitem_) s += inc + "ATen/TensorIndexing.h>\n";
+    if (use_index_ || use_setitem_ || use_index_table_) s += inc + "ATen/TensorIndexing.h>\n";
     if (use_wrap_) s += inc + "ATen/ScalarOps.h>\n";
     for (const auto &h : ops_headers_)
       s += inc + "ATen/ops/" + h + ".h>\n";
-    s += inc + "c10/core/InferenceMode.h>\n" + inc + "c10/core/impl/LocalDispatchKeySet.h>\n" + inc +
-         "torch/library.h>\n\n";
-    s += "#include <cmath>\n#include <cstddef>\n#include <exception>\n#include <initializer_list>\n"
-         "#include <limits>\n#include <string>\n#include <tuple>\n#include <vector>\n";
+    s += inc + "c10/core/InferenceMode.h>\n" + inc + "c10/core/impl/LocalDispatchKeySet.h>\n" +
+         inc + "torch/library.h>\n\n";
+    s += "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
+         "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
+         "#include <vector>\n";
     return s;
   }
 
@@ -426,6 +476,7 @@ private:
     std::string s;
     if (use_unpack_) s += kUnpackHelper;
     if (use_wrap_) s += kWrapHelper;
+    if (use_index_table_) s += kIndexTableHelper;
     if (use_setitem_) s += kSetitemHelper;
     if (use_sdpa_) s += kSdpaHelper;
     if (use_embedding_) s += kEmbeddingHelper;
@@ -554,12 +605,13 @@ private:
                         ins.bound.size() == ops::params(static_cast<Op>(ins.op)).size(),
                     "computation op without its bound arguments: " + ins.callee);
     Expr e = expr(ins);
-    std::string s;
+    std::string s = std::move(tables_);
+    tables_.clear();
     if (ins.outs.empty()) {
-      s = "  " + e.text + ";";
+      s += "  " + e.text + ";";
     } else if (ins.outs.size() == 1 && !e.multi) {
       ValueId o = ins.outs[0];
-      s = fmt::format("  {}{} = {};", crosses(o) ? "" : "at::Tensor ", var(o), e.text);
+      s += fmt::format("  {}{} = {};", crosses(o) ? "" : "at::Tensor ", var(o), e.text);
     } else {
       if (!e.multi) fail("it has several results but the ATen call returns one tensor");
       use_unpack_ = true;
@@ -727,6 +779,55 @@ private:
     default:
       fail("an index that is " + ops::describe(a));
     }
+  }
+  // `x[index]` when every index is a constant: declares the statement's table of Index entries
+  // and returns "<table>, <count>" to pass to the helpers; nullopt when some index is not one.
+  std::optional<std::string> index_table(size_t i) {
+    const Arg &a = m(i);
+    const bool tuple = a.kind == Arg::Kind::Seq && !a.is_list;
+    std::string entries;
+    size_t n = 0;
+    for (const Arg &x : tuple ? a.items : std::vector<Arg>{a}) {
+      std::string e;
+      switch (x.kind) {
+      case Arg::Kind::Int:
+        e = "{Index::kInt, 0, " + cpp_int(x.i) + "}";
+        break;
+      case Arg::Kind::None:
+        e = "{Index::kNone}";
+        break;
+      case Arg::Kind::Ellipsis:
+        e = "{Index::kEllipsis}";
+        break;
+      case Arg::Kind::Bool:
+        e = std::string("{Index::kBool, 0, ") + (x.b ? "1" : "0") + "}";
+        break;
+      case Arg::Kind::Slice: {
+        int given = 0;
+        std::string bounds, zeros; // the bounds up to the last given one; absent ones are 0
+        for (size_t k = 0; k < x.items.size() && k < 3; ++k) {
+          if (x.items[k].kind == Arg::Kind::None) {
+            zeros += ", 0";
+          } else if (x.items[k].kind == Arg::Kind::Int) {
+            given |= 1 << k;
+            bounds += zeros + ", " + cpp_int(x.items[k].i);
+            zeros.clear();
+          } else {
+            return std::nullopt;
+          }
+        }
+        e = given ? "{Index::kSlice, " + std::to_string(given) + bounds + "}" : "{Index::kSlice}";
+        break;
+      }
+      default:
+        return std::nullopt;
+      }
+      entries += (n++ ? ", " : "") + e;
+    }
+    use_index_table_ = true;
+    std::string name = "ix_" + std::to_string(n_tables_++);
+    tables_ += "  static constexpr Index " + name + "[] = {" + entries + "};\n";
+    return name + ", " + std::to_string(n);
   }
   // The braced list of TensorIndex for `x[index]`: a tuple is several indices, anything else one.
   std::string index_list(size_t i) {
@@ -915,6 +1016,7 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " +
               (is_tensor(2) ? tensor(2) : integer(2)) + ", " + integer(3) + ")"};
     case Op::getitem:
+      if (auto table = index_table(1)) return {"thunderc_index(" + tensor(0) + ", " + *table + ")"};
       return {tensor(0) + ".index(" + index_list(1) + ")"};
     case Op::index_select:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + tensor(2) + ")"};
@@ -1007,13 +1109,19 @@ private:
         s += (s.empty() ? "" : ", ") + a;
       return {tensor(0) + "." + id + "(" + s + ")"};
     }
-    case Op::setitem_:
+    case Op::setitem_: {
+      auto table = index_table(1);
       if (ins.outs.empty())
-        return {tensor(0) + ".index_put_(" + index_list(1) + ", " + scalar_or_tensor(2) + ")"};
+        return {table ? "thunderc_index_put_(" + tensor(0) + ", " + *table + ", " +
+                            (is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")") + ")"
+                      : tensor(0) + ".index_put_(" + index_list(1) + ", " + scalar_or_tensor(2) +
+                            ")"};
       use_setitem_ = true;
       ops_headers_.insert("clone");
-      return {"thunderc_setitem(" + tensor(0) + ", " + index_list(1) + ", " +
+      return {"thunderc_setitem(" + tensor(0) + ", " +
+              (table ? "thunderc_indices(" + *table + ")" : index_list(1)) + ", " +
               (is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")") + ")"};
+    }
 
     case Op::size:
     case Op::dim:
@@ -1040,17 +1148,18 @@ private:
     // The dispatcher's calling convention: the inputs on the stack (separate tensors, or one
     // list), replaced by the list of outputs.
     const std::string take_inputs =
-        list_input()
-            ? "  TORCH_CHECK(!stack->empty(), \"thunderc::" + n + ": expected a list of inputs\");\n"
-                  "  std::vector<at::Tensor> inputs = stack->back().toTensorVector();\n"
-                  "  stack->pop_back();\n"
-            : "  TORCH_CHECK(stack->size() >= kNumInputs, \"thunderc::" + n +
-                  ": expected \", kNumInputs, \" inputs\");\n"
-                  "  std::vector<at::Tensor> inputs;\n"
-                  "  inputs.reserve(kNumInputs);\n"
-                  "  for (size_t i = stack->size() - kNumInputs; i < stack->size(); ++i) "
-                  "inputs.push_back((*stack)[i].toTensor());\n"
-                  "  stack->erase(stack->end() - static_cast<std::ptrdiff_t>(kNumInputs), stack->end());\n";
+        list_input() ? "  TORCH_CHECK(!stack->empty(), \"thunderc::" + n +
+                           ": expected a list of inputs\");\n"
+                           "  std::vector<at::Tensor> inputs = stack->back().toTensorVector();\n"
+                           "  stack->pop_back();\n"
+                     : "  TORCH_CHECK(stack->size() >= kNumInputs, \"thunderc::" + n +
+                           ": expected \", kNumInputs, \" inputs\");\n"
+                           "  std::vector<at::Tensor> inputs;\n"
+                           "  inputs.reserve(kNumInputs);\n"
+                           "  for (size_t i = stack->size() - kNumInputs; i < stack->size(); ++i) "
+                           "inputs.push_back((*stack)[i].toTensor());\n"
+                           "  stack->erase(stack->end() - static_cast<std::ptrdiff_t>(kNumInputs), "
+                           "stack->end());\n";
     return fmt::format(
         R"(constexpr size_t kNumInputs = {1}, kNumOutputs = {2};
 thread_local std::string last_error;

@@ -1,8 +1,8 @@
 // The C++ printer of `compile --so`, checked as text: names that are C++ keywords or macros
 // (`assert` is a Python keyword, so no trace has it) cannot reach the code unprefixed, comments
 // cannot end early or splice lines, literals read back exactly, large traces are split into parts
-// that pass their live tensors, every sample prints deterministically. (tests/so and
-// tests/python/check_so.py build and run the result.)
+// that pass their live tensors, constant subscripts are tables, every sample prints
+// deterministically. (tests/so and tests/python/check_so.py build and run the result.)
 #include "driver/build_so.h"
 #include "driver/compile.h"
 #include "emit/cpp.h"
@@ -299,11 +299,33 @@ TEST_CASE("cpp: beyond 64 inputs the dispatcher op takes them as one list") {
     Builder b;
     ValueId acc = b.param("x0");
     for (size_t i = 1; i < n; ++i)
-      acc = b.op(ops::Op::add, "acc" + std::to_string(i), {b.val(acc), b.val(b.param("x" + std::to_string(i))), lit_int(1)});
+      acc = b.op(ops::Op::add, "acc" + std::to_string(i),
+                 {b.val(acc), b.val(b.param("x" + std::to_string(i))), lit_int(1)});
     b.ret({acc});
     std::string src = emit_cpp(b.t, {"many", 64});
     CHECK((src.find("\"many(Tensor[] inputs) -> Tensor[]\"") != std::string::npos) == (n > 64));
     CHECK((src.find("Tensor x63") != std::string::npos) == (n <= 64));
     CHECK(src.find("kNumInputs = " + std::to_string(n)) != std::string::npos);
   }
+}
+
+TEST_CASE("cpp: constant subscripts are tables, others braced lists of TensorIndex") {
+  Builder b;
+  ValueId x = b.param("x");
+  ValueId i = b.param("i");
+  using ops::Arg;
+  Arg index = Arg::of_seq({Arg::ellipsis(), Arg::of_slice(Arg::none(), Arg::of_int(8), Arg::none()),
+                           Arg::none(), Arg::of_int(-1), Arg::of_bool(true),
+                           Arg::of_slice(Arg::none(), Arg::none(), Arg::of_int(2)),
+                           Arg::of_slice(Arg::none(), Arg::none(), Arg::none())});
+  ValueId y = b.op(ops::Op::getitem, "y", {b.val(x), {Operand::lit("(...)"), index}});
+  ValueId z = b.op(ops::Op::getitem, "z", {b.val(y), b.val(i)});
+  b.ret({z});
+  std::string src = emit_cpp(b.t, {"sub", 64});
+  CHECK(src.find("  static constexpr Index ix_0[] = {{Index::kEllipsis}, {Index::kSlice, 2, 0, 8}, "
+                 "{Index::kNone}, {Index::kInt, 0, -1}, {Index::kBool, 0, 1}, "
+                 "{Index::kSlice, 4, 0, 0, 2}, {Index::kSlice}};\n"
+                 "  at::Tensor v_y = thunderc_index(v_x, ix_0, 7);") != std::string::npos);
+  CHECK(src.find("at::Tensor v_z = v_y.index({v_i});") != std::string::npos);
+  CHECK(src.find(".index({Ellipsis") == std::string::npos);
 }
