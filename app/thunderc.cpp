@@ -215,7 +215,8 @@ int main(int argc, char **argv) {
                       "  thunderc compile samples/llama_tiny.json -o out/llama_tiny --so\n"
                       "Files are replaced atomically: on failure no file is written or changed.\n"
                       "With --so the traces and <name>.cpp are written first, then <name>.so is built\n"
-                      "(skipped when <name>.so.key shows it up to date); a failed build leaves no .so.");
+                      "(skipped when <name>.so.key shows it up to date); a failed or interrupted build\n"
+                      "(Ctrl-C, SIGTERM, SIGHUP) leaves no .so.");
   std::vector<std::pair<CLI::App *, std::string>> printers;
   for (const char *which : {"prologue", "computation", "epilogue"}) {
     CLI::App *cmd = app.add_subcommand(std::string("print-") + which,

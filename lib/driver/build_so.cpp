@@ -11,6 +11,8 @@
 #include <array>
 #include <cerrno>
 #include <chrono>
+#include <climits>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -130,6 +132,65 @@ struct ProcessResult {
   std::string output, failure;
 };
 
+// An interrupted build leaves nothing behind: while the compiler runs, SIGINT, SIGTERM and SIGHUP
+// stop it (its whole process group: driver, cc1plus, ld) and remove the temporary library, then
+// thunderc dies of the same signal. Only async-signal-safe calls in the handler.
+namespace interrupted {
+volatile sig_atomic_t compiler = 0; // the compiler's pid (and process group), 0 when none runs
+char temporary[PATH_MAX] = {};      // the library being written
+
+void on_signal(int sig) {
+  if (compiler > 0) {
+    ::kill(-compiler, SIGTERM);
+    int status;
+    while (::waitpid(compiler, &status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (temporary[0] != '\0') ::unlink(temporary);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+// Installs the handler for one build, and restores the previous handlers after it.
+class Guard {
+public:
+  explicit Guard(const std::string &temporary_path) {
+    if (temporary_path.size() < sizeof temporary)
+      std::memcpy(temporary, temporary_path.c_str(), temporary_path.size() + 1);
+    struct sigaction sa = {};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < std::size(kSignals); ++i)
+      ::sigaction(kSignals[i], &sa, &previous_[i]);
+  }
+  ~Guard() {
+    for (size_t i = 0; i < std::size(kSignals); ++i)
+      ::sigaction(kSignals[i], &previous_[i], nullptr);
+    compiler = 0;
+    temporary[0] = '\0';
+  }
+  Guard(const Guard &) = delete;
+  Guard &operator=(const Guard &) = delete;
+
+private:
+  struct sigaction previous_[std::size(kSignals)];
+};
+
+// Blocks the signals above while the compiler is started, so that its pid is known to the
+// handler before the handler can run.
+sigset_t block_signals() {
+  sigset_t set, old;
+  sigemptyset(&set);
+  for (int sig : kSignals)
+    sigaddset(&set, sig);
+  ::sigprocmask(SIG_BLOCK, &set, &old);
+  return old;
+}
+} // namespace interrupted
+
+// Runs argv in its own process group (see `interrupted`), its stdout and stderr captured.
 ProcessResult run_process(const std::vector<std::string> &argv) {
   ProcessResult r;
   int fds[2];
@@ -141,14 +202,20 @@ ProcessResult run_process(const std::vector<std::string> &argv) {
   for (const auto &a : argv)
     args.push_back(const_cast<char *>(a.c_str()));
   args.push_back(nullptr);
+  const sigset_t unblocked = interrupted::block_signals();
   pid_t pid = fork();
   if (pid < 0) {
     r.failure = fmt::format("cannot fork: {}", std::strerror(errno));
+    ::sigprocmask(SIG_SETMASK, &unblocked, nullptr);
     ::close(fds[0]);
     ::close(fds[1]);
     return r;
   }
   if (pid == 0) {
+    ::setpgid(0, 0);
+    for (int sig : interrupted::kSignals)
+      ::signal(sig, SIG_DFL);
+    ::sigprocmask(SIG_SETMASK, &unblocked, nullptr);
     ::dup2(fds[1], 1);
     ::dup2(fds[1], 2);
     ::execvp(args[0], args.data());
@@ -157,6 +224,9 @@ ProcessResult run_process(const std::vector<std::string> &argv) {
     (void)ignored;
     _exit(127);
   }
+  ::setpgid(pid, pid); // as the child does: whichever runs first
+  interrupted::compiler = pid;
+  ::sigprocmask(SIG_SETMASK, &unblocked, nullptr);
   ::close(fds[1]);
   std::array<char, 65536> buf;
   for (;;) {
@@ -169,9 +239,11 @@ ProcessResult run_process(const std::vector<std::string> &argv) {
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR) {
+      interrupted::compiler = 0;
       r.failure = fmt::format("waiting for the compiler failed: {}", std::strerror(errno));
       return r;
     }
+  interrupted::compiler = 0;
   if (WIFEXITED(status))
     r.status = WEXITSTATUS(status);
   else if (WIFSIGNALED(status))
@@ -308,7 +380,11 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   const std::vector<std::string> argv = so_build_command(tool, source.string(), tmp);
   spdlog::info("building {}: {}", so.string(), command_text(argv));
   const auto start = std::chrono::steady_clock::now();
-  ProcessResult run = run_process(argv);
+  ProcessResult run;
+  {
+    interrupted::Guard guard(tmp);
+    run = run_process(argv);
+  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (run.status != 0 || !run.failure.empty()) {
     std::remove(tmp.c_str());

@@ -20,15 +20,18 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 
 Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
-directory leave a working library and no temporary file, and that a failed build exits 1 and
-leaves no library. Prints `PASS ...`/`FAIL ...` per
+directory leave a working library and no temporary file, that a failed build exits 1 and
+leaves no library, and that a build interrupted by a signal stops the compiler and leaves no
+file. Prints `PASS ...`/`FAIL ...` per
 check and `N passed, M failed`; exit status 1 when anything failed.
 """
 
 import argparse
 import glob
 import os
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -194,6 +197,40 @@ def check_concurrent_builds(thunderc, path, out_root, report, n=3):
                  f"exit {failed.returncode}, left {left}: {failed.stderr.strip()[-300:]}")
 
 
+def check_interrupted_builds(thunderc, path, out_root, report):
+    """A build interrupted by SIGINT, SIGTERM or SIGHUP stops the compiler (its whole process group)
+    and leaves neither a library nor a temporary file; thunderc dies of the same signal."""
+    label = os.path.splitext(os.path.basename(path))[0]
+    out_dir = os.path.join(out_root, "interrupted")
+    pid_file = os.path.join(out_root, "compiler.pid")
+    compiler = os.path.join(out_root, "slow_compiler.sh")  # a compiler that never finishes
+    with open(compiler, "w") as f:
+        f.write(f"#!/bin/sh\nsleep 600 &\necho $$ $! > {shlex.quote(pid_file)}\nwait\n")
+    os.chmod(compiler, 0o755)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        shutil.rmtree(out_dir, ignore_errors=True)
+        if os.path.exists(pid_file):
+            os.remove(pid_file)
+        proc = subprocess.Popen([thunderc, "compile", path, "-o", out_dir, "--so", "--cxx", compiler],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env={**os.environ, "THUNDERC_CXX": ""})
+        deadline = time.monotonic() + 60
+        while not os.path.exists(pid_file) and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.1)  # the script has written both pids
+        with open(pid_file) as f:
+            pids = [int(p) for p in f.read().split()]  # the compiler and its own child
+        proc.send_signal(sig)
+        proc.wait(timeout=60)
+        time.sleep(0.2)
+        alive = [p for p in pids if os.path.exists(f"/proc/{p}")
+                 and open(f"/proc/{p}/stat").read().split(") ")[-1][0] != "Z"]
+        left = sorted(f for f in os.listdir(out_dir) if f.endswith(".so") or f.startswith("."))
+        report.check(proc.returncode == -sig and not alive and not left,
+                     f"{label}: a build interrupted by {sig.name} stops the compiler and leaves no file",
+                     f"exit {proc.returncode}, compiler processes alive {alive}, left {left}")
+
+
 def uses_cuda(program):
     found = []
 
@@ -235,6 +272,7 @@ def main(argv):
                 check_graph(args.thunderc, g, out_root, args.seed, i == 0, report)
                 if i == 0:
                     check_concurrent_builds(args.thunderc, g, out_root, report)
+                    check_interrupted_builds(args.thunderc, g, out_root, report)
             except Exception as e:  # noqa: BLE001
                 report.check(False, f"{label}", error_line(e))
                 traceback.print_exc()
