@@ -867,6 +867,7 @@ private:
     }
     case Op::mul:
     case Op::floor_divide:
+    case Op::remainder:
     case Op::eq:
     case Op::ne:
     case Op::lt:

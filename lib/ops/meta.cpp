@@ -301,7 +301,8 @@ Arg infer(Op op, const std::vector<Arg> &bound) {
   Ctx c{op, bound};
   // clang-format off
   switch (op) {
-  case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::floor_divide: case Op::pow:
+  case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::floor_divide: case Op::remainder:
+  case Op::pow:
   case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
   case Op::gt: case Op::ge: case Op::logical_and: case Op::logical_or:
     return meta_binary(c);

@@ -93,6 +93,9 @@ Arg meta_binary(const Ctx &c) {
   case Op::floor_divide:
     if (common == DType::Bool || complex_type(common)) unsupported("floor division");
     break;
+  case Op::remainder:
+    if (common == DType::Bool || complex_type(common)) unsupported("remainder");
+    break;
   case Op::pow:
     if (common == DType::Bool) unsupported("pow");
     if (c.is_tensor(0) && is_integral(c.b[0].tensor.dtype, true) && c.b[1].kind == Arg::Kind::Int &&

@@ -209,6 +209,7 @@ const Names &names() {
         {"operator.mul", Op::mul},
         {"operator.truediv", Op::div},
         {"operator.floordiv", Op::floor_divide},
+        {"operator.mod", Op::remainder},
         {"operator.pow", Op::pow},
         {"operator.neg", Op::neg},
         {"operator.abs", Op::abs},

@@ -255,6 +255,9 @@ at::Tensor one(const Call &c) {
   case Op::floor_divide:
     if (c.is_tensor(0) && !c.is_tensor(1)) return at::floor_divide(c.tensor(0), c.scalar(1));
     return at::floor_divide(c.operand(0), c.operand(1));
+  case Op::remainder:
+    if (c.is_tensor(0) && !c.is_tensor(1)) return at::remainder(c.tensor(0), c.scalar(1));
+    return at::remainder(c.operand(0), c.operand(1));
   case Op::pow:
     if (!c.is_tensor(0)) return at::pow(c.scalar(0), c.tensor(1));
     return c.is_tensor(1) ? at::pow(c.tensor(0), c.tensor(1)) : at::pow(c.tensor(0), c.scalar(1));

@@ -240,6 +240,10 @@ at::Tensor pow_of(const Bound &b) {
   if (is_number(b[1])) return at::pow(T(b[0]), S(b[1]));
   return at::pow(T(b[0]), T(b[1]));
 }
+at::Tensor remainder_of(const Bound &b) { // Python's torch.remainder takes at most one number
+  if (is_number(b[0]) && is_number(b[1])) throw BindingError("remainder of two numbers");
+  return at::remainder(TS(b[0]), TS(b[1]));
+}
 template <class F> Runner compare(F f) {
   return [f](const Bound &b) -> Arg {
     if (is_number(b[0]) && is_number(b[1])) throw BindingError("comparison of two numbers");
@@ -349,6 +353,7 @@ const std::map<Op, Runner> &runners() {
       {Op::mul, R(at::mul(TS(b[0]), TS(b[1])))},
       {Op::div, R(at::div(TS(b[0]), TS(b[1]), rounding(b[2])))},
       {Op::floor_divide, R(at::floor_divide(TS(b[0]), TS(b[1])))},
+      {Op::remainder, R(remainder_of(b))},
       {Op::pow, R(pow_of(b))},
       {Op::maximum, R(at::maximum(T(b[0]), T(b[1])))},
       {Op::minimum, R(at::minimum(T(b[0]), T(b[1])))},
@@ -665,8 +670,8 @@ void reduction_cases(Op op, bool list_dims, const std::vector<Arg> &dtypes_kw) {
 
 TEST_CASE("ops meta: elementwise binary ops against ATen") {
   for (Op op :
-       {Op::add, Op::sub, Op::mul, Op::div, Op::floor_divide, Op::pow, Op::maximum, Op::minimum,
-        Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge, Op::logical_and, Op::logical_or})
+       {Op::add, Op::sub, Op::mul, Op::div, Op::floor_divide, Op::remainder, Op::pow, Op::maximum,
+        Op::minimum, Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge, Op::logical_and, Op::logical_or})
     binary_cases(op);
   for (Op op : {Op::add, Op::sub})
     for (const Arg &alpha : {i(2), f(0.5), bl(true)})

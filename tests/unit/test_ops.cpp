@@ -74,6 +74,7 @@ TEST_CASE("ops: lookup of functions, methods and operators") {
   CHECK(ops::lookup_function("torch.Tensor.float") == Op::to_float);
   CHECK(ops::lookup_function("operator.truediv") == Op::div);
   CHECK(ops::lookup_function("operator.floordiv") == Op::floor_divide);
+  CHECK(ops::lookup_function("operator.mod") == Op::remainder);
   CHECK(ops::lookup_function("operator.getitem") == Op::getitem);
   CHECK(ops::lookup_function("operator.setitem") == Op::setitem_);
   CHECK(ops::lookup_function("operator.matmul") == Op::matmul);
