@@ -27,6 +27,24 @@ std::string entry_path(const RValue &owner, const REntry &e, const std::string &
   return path + "." + e.name;
 }
 
+// The members of an object, module or dict, to compare two of them: attribute names and dict
+// keys as Python prints them, in insertion order for a dict (part of its value), sorted otherwise.
+std::vector<std::string> member_names(const RValue &v) {
+  std::vector<std::string> n;
+  for (const REntry &e : v.entries) n.push_back(e.key ? repr(*e.key) : e.name);
+  if (v.kind != RK::Dict) std::sort(n.begin(), n.end());
+  return n;
+}
+
+// The entry of `in` that stands for `e`, an entry of a value of the same kind (the same name; in
+// a dict, an equal key), or nullptr.
+const REntry *matching_entry(const RValue &in, const REntry &e) {
+  const REntry *found = nullptr;
+  for (const REntry &x : in.entries)
+    if (x.name == e.name && (in.kind != RK::Dict || (x.key && e.key && key_equal(*x.key, *e.key)))) found = &x;
+  return found;
+}
+
 Json number(double f) {
   if (std::isnan(f)) return "nan";
   if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
@@ -234,26 +252,12 @@ struct StateDiff {
     case RK::Object:
     case RK::Dataclass:
     case RK::Module: {
-      auto names = [](const RValue &v) {
-        std::vector<std::string> n;
-        for (const REntry &e : v.entries) n.push_back(e.name);
-        return n;
-      };
-      std::vector<std::string> a = names(*cur), b = names(*snap);
-      if (snap->kind != RK::Dict) {
-        std::sort(a.begin(), a.end());
-        std::sort(b.begin(), b.end());
-      }
-      if (a != b) {
+      if (member_names(*cur) != member_names(*snap)) {
         out.push_back(path);
         return;
       }
-      for (const REntry &e : snap->entries) {
-        const REntry *c = nullptr;
-        for (const REntry &x : cur->entries)
-          if (x.name == e.name) c = &x;
-        if (c) compare(c->value, e.value, entry_path(*snap, e, path));
-      }
+      for (const REntry &e : snap->entries)
+        if (const REntry *c = matching_entry(*cur, e)) compare(c->value, e.value, entry_path(*snap, e, path));
       return;
     }
     default: return;
@@ -352,16 +356,7 @@ void Comparer::compare(const RRef &a, const RRef &b, const std::string &path) {
     return;
   }
   for (size_t i = 0; i < a->items.size(); ++i) compare(a->items[i], b->items[i], fmt::format("{}[{}]", path, i));
-  auto names = [](const RValue &v) {
-    std::vector<std::string> n;
-    for (const REntry &e : v.entries) n.push_back(e.key ? repr(*e.key) : e.name);
-    return n;
-  };
-  std::vector<std::string> na = names(*a), nb = names(*b);
-  if (a->kind != RK::Dict) {
-    std::sort(na.begin(), na.end());
-    std::sort(nb.begin(), nb.end());
-  }
+  const std::vector<std::string> na = member_names(*a), nb = member_names(*b);
   if (na != nb) {
     std::string sa, sb;
     for (auto &n : na) sa += (sa.empty() ? "" : ", ") + n;
@@ -370,9 +365,7 @@ void Comparer::compare(const RRef &a, const RRef &b, const std::string &path) {
     return;
   }
   for (const REntry &e : a->entries) {
-    const REntry *f = nullptr;
-    for (const REntry &x : b->entries)
-      if (x.name == e.name && (a->kind != RK::Dict || (x.key && e.key && key_equal(*x.key, *e.key)))) f = &x;
+    const REntry *f = matching_entry(*b, e);
     if (!f) continue;
     if (a->kind == RK::Module && e.slot != f->slot) diff(entry_path(*a, e, path), "a member of another kind");
     compare(e.value, f->value, entry_path(*a, e, path));

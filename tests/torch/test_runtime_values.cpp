@@ -149,6 +149,17 @@ TEST_CASE("the report of changed inputs") {
   CHECK(changed == std::vector<std::string>{"args[0].n", "args[0].t"});
 }
 
+TEST_CASE("the report of changed inputs tells dict keys apart by value, not by text") {
+  RRef d = RValue::object(RK::Dict, "");
+  set_item(*d, RValue::str("1"), RValue::integer(10)); // d['1'] and d[1]: both named "1"
+  set_item(*d, RValue::integer(1), RValue::integer(20));
+  Roots r{nullptr, RValue::seq(RK::Tuple, {d}), RValue::object(RK::Dict, "")};
+  InputState before(r);
+  CHECK(before.changed_paths(r).empty());
+  set_item(*d, RValue::integer(1), RValue::integer(21));
+  CHECK(before.changed_paths(r) == std::vector<std::string>{"args[0][1]"});
+}
+
 TEST_CASE("ATen ops: Python numbers, indexing, functional in-place ops") {
   auto arg = [](ops::Arg m, at::Tensor t = {}) { return AArg{std::move(m), std::move(t), {}}; };
   at::Tensor x = at::arange(6, at::kFloat).view({2, 3});
