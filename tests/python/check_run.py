@@ -133,6 +133,14 @@ def resolve(inputs, path):
     return eval(path, {"__builtins__": {}}, scope)  # paths come from thunderc's own summary
 
 
+def expected_saved(result, inputs, mutated):
+    """What `run --save` must write: the result's tensors and those of every mutated input."""
+    expected = flatten(result, "result", {})
+    for m in mutated:
+        flatten(resolve(inputs, m), m, expected)
+    return expected
+
+
 def compare_saved(saved, expected, what):
     """Differences between thunderc's saved tensors and the oracle's."""
     problems = []
@@ -174,10 +182,7 @@ def check_oracle(thunderc, report, tmp):
         except Exception as e:  # noqa: BLE001
             report.check(False, f"{name}: the oracle runs", f"{type(e).__name__}: {e}")
             continue
-        expected = flatten(result, "result", {})
-        for m in s["mutated"]:
-            flatten(resolve(inputs, m), m, expected)
-        problems = compare_saved(saved, expected, name)
+        problems = compare_saved(saved, expected_saved(result, inputs, s["mutated"]), name)
         report.check(not problems, f"{name}: seeded run equals the Python oracle", "; ".join(problems[:3]))
 
 
@@ -211,10 +216,7 @@ def check_inputs_file(thunderc, report, tmp):
         except Exception as e:  # noqa: BLE001
             report.check(False, f"{name}: the oracle runs", f"{type(e).__name__}: {e}")
             continue
-        expected = flatten(result, "result", {})
-        for m in s["mutated"]:
-            flatten(resolve(fresh, m), m, expected)
-        problems = compare_saved(torch.load(out), expected, name)
+        problems = compare_saved(torch.load(out), expected_saved(result, fresh, s["mutated"]), name)
         report.check(not problems, f"{name}: run --inputs uses the file's tensors", "; ".join(problems[:3]))
 
     add = os.path.join(ROOT, "samples", "add.json")
