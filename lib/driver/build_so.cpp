@@ -237,13 +237,14 @@ ProcessResult run_process(const std::vector<std::string> &argv) {
   }
   ::close(fds[0]);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) {
-      interrupted::compiler = 0;
-      r.failure = fmt::format("waiting for the compiler failed: {}", std::strerror(errno));
-      return r;
-    }
+  pid_t waited;
+  while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {
+  }
   interrupted::compiler = 0;
+  if (waited < 0) {
+    r.failure = fmt::format("waiting for the compiler failed: {}", std::strerror(errno));
+    return r;
+  }
   if (WIFEXITED(status))
     r.status = WEXITSTATUS(status);
   else if (WIFSIGNALED(status))

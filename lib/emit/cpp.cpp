@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 
 namespace thunderc {
 
@@ -787,7 +788,7 @@ private:
     const bool tuple = a.kind == Arg::Kind::Seq && !a.is_list;
     std::string entries;
     size_t n = 0;
-    for (const Arg &x : tuple ? a.items : std::vector<Arg>{a}) {
+    for (const Arg &x : tuple ? std::span<const Arg>(a.items) : std::span<const Arg>(&a, 1)) {
       std::string e;
       switch (x.kind) {
       case Arg::Kind::Int:
@@ -1112,16 +1113,16 @@ private:
     }
     case Op::setitem_: {
       auto table = index_table(1);
+      // a number as one at::Scalar: the helpers are templates over the value's type
+      const std::string value = is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")";
       if (ins.outs.empty())
-        return {table ? "thunderc_index_put_(" + tensor(0) + ", " + *table + ", " +
-                            (is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")") + ")"
+        return {table ? "thunderc_index_put_(" + tensor(0) + ", " + *table + ", " + value + ")"
                       : tensor(0) + ".index_put_(" + index_list(1) + ", " + scalar_or_tensor(2) +
                             ")"};
       use_setitem_ = true;
       ops_headers_.insert("clone");
       return {"thunderc_setitem(" + tensor(0) + ", " +
-              (table ? "thunderc_indices(" + *table + ")" : index_list(1)) + ", " +
-              (is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")") + ")"};
+              (table ? "thunderc_indices(" + *table + ")" : index_list(1)) + ", " + value + ")"};
     }
 
     case Op::size:
