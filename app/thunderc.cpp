@@ -207,6 +207,9 @@ int main(int argc, char **argv) {
                           "libtorch compile flags for --so ($THUNDERC_TORCH_CFLAGS)");
   compile_cmd->add_option("--torch-ldflags", compile_args.so_options.torch_ldflags,
                           "libtorch link flags for --so ($THUNDERC_TORCH_LDFLAGS)");
+  compile_cmd->add_flag_callback("--no-pch", [&] { compile_args.so_options.pch = false; },
+                                 "build --so without the precompiled ATen header (cached per compiler and "
+                                 "libtorch in $THUNDERC_CACHE_DIR, else ~/.cache/thunderc)");
   compile_cmd->add_option("--so-chunk-ops", compile_args.so_chunk_ops,
                           "ops per generated C++ function (large graphs compile in parts)")
       ->check(CLI::Range(size_t{1}, size_t{1} << 30))

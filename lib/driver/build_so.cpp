@@ -90,38 +90,47 @@ std::vector<std::string> prefix_ldflags(const std::string &prefix_text) {
           "-ltorch_cpu",        "-lc10"};
 }
 
-// The compiler binary's size and time stamp, and libtorch's version header, as text for the cache
-// key.
-std::string toolchain_identity(const std::string &cxx, const std::vector<std::string> &cflags) {
+// The identity of a toolchain, as text for cache keys: the path, size and time stamp of each
+// program in the compiler command ("ccache g++": both) and of libtorch's version and main
+// headers, so that an upgrade in place changes it.
+std::string toolchain_identity(const SoToolchain &t) {
   std::string id;
   std::error_code ec;
-  fs::path compiler = cxx;
-  if (cxx.find('/') == std::string::npos) { // looked up in PATH, as execvp does
-    const std::string path = env("PATH");
-    for (size_t start = 0; start <= path.size();) {
-      size_t end = path.find(':', start);
-      fs::path dir = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
-      if (fs::is_regular_file(dir / cxx, ec)) {
-        compiler = dir / cxx;
-        break;
+  auto stamp = [&](const fs::path &p) {
+    const auto size = fs::file_size(p, ec);
+    const auto time = fs::last_write_time(p, ec).time_since_epoch().count();
+    id += fmt::format("{} {} {}\n", p.string(), size, time);
+  };
+  for (const auto &word : split_flags(t.cxx)) {
+    if (word.starts_with('-')) continue;
+    fs::path program = word;
+    if (word.find('/') == std::string::npos) { // looked up in PATH, as execvp does
+      const std::string path = env("PATH");
+      for (size_t start = 0; start <= path.size();) {
+        size_t end = path.find(':', start);
+        fs::path dir =
+            path.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        if (fs::is_regular_file(dir / word, ec)) {
+          program = dir / word;
+          break;
+        }
+        if (end == std::string::npos) break;
+        start = end + 1;
       }
-      if (end == std::string::npos) break;
-      start = end + 1;
     }
-  }
-  compiler = fs::canonical(compiler, ec);
-  if (!ec) {
-    auto size = fs::file_size(compiler, ec);
-    auto time = fs::last_write_time(compiler, ec).time_since_epoch().count();
-    id += fmt::format("{} {} {}\n", compiler.string(), size, time);
+    program = fs::canonical(program, ec);
+    if (!ec) stamp(program);
   }
   std::vector<fs::path> dirs;
-  for (const auto &f : cflags)
+  for (const auto &f : t.cflags)
     if (f.starts_with("-I") && f.size() > 2) dirs.push_back(f.substr(2));
-  dirs.push_back("/usr/include/torch/csrc/api/include");
-  for (const auto &d : dirs)
-    if (fs::is_regular_file(d / "torch/version.h", ec))
-      return id + read_text(d / "torch/version.h");
+  dirs.insert(dirs.end(), {"/usr/include", "/usr/include/torch/csrc/api/include"});
+  for (const char *header : {"torch/version.h", "ATen/core/TensorBody.h", "ATen/Functions.h"})
+    for (const auto &d : dirs)
+      if (fs::is_regular_file(d / header, ec)) {
+        stamp(d / header);
+        break;
+      }
   return id;
 }
 
@@ -331,21 +340,120 @@ SoToolchain resolve_toolchain(const SoBuildOptions &o) {
   return t;
 }
 
-std::vector<std::string> so_build_command(const SoToolchain &t, const std::string &source,
-                                          const std::string &so) {
+namespace {
+
+// The compiler and the flags that a precompiled header must share with the builds using it.
+std::vector<std::string> compile_words(const SoToolchain &t) {
   std::vector<std::string> argv = split_flags(t.cxx); // "ccache g++" works
   if (argv.empty()) argv.push_back("c++");
   argv.push_back("-std=c++17");
-  for (const auto &f : t.opt)
-    argv.push_back(f);
-  argv.insert(argv.end(), {"-fPIC", "-shared"});
-  for (const auto &f : t.cflags)
-    argv.push_back(f);
-  argv.insert(argv.end(), {source, "-o", so});
-  for (const auto &f : t.ldflags)
-    argv.push_back(f);
+  argv.insert(argv.end(), t.opt.begin(), t.opt.end());
+  argv.push_back("-fPIC");
+  argv.insert(argv.end(), t.cflags.begin(), t.cflags.end());
   return argv;
 }
+
+} // namespace
+
+std::vector<std::string> so_build_command(const SoToolchain &t, const std::string &source,
+                                          const std::string &so, const std::string &pch) {
+  std::vector<std::string> argv = compile_words(t);
+  argv.push_back("-shared");
+  if (!pch.empty()) argv.insert(argv.end(), {"-Winvalid-pch", "-include", pch});
+  argv.insert(argv.end(), {source, "-o", so});
+  argv.insert(argv.end(), t.ldflags.begin(), t.ldflags.end());
+  return argv;
+}
+
+namespace {
+
+// ---- the precompiled header --------------------------------------------------------------------
+
+// What a generated library may include (ATen/ATen.h includes every ATen/ops/<op>.h), compiled
+// once per toolchain into a precompiled header that every build then names with -include. The
+// generated file includes a subset of it itself, so it builds the same without the header.
+constexpr std::string_view kPchName = "thunderc_aten.h";
+constexpr std::string_view kPchText =
+    "// The headers of thunderc's generated libraries, precompiled once per toolchain.\n"
+    "#include <ATen/ATen.h>\n#include <ATen/ScalarOps.h>\n#include <ATen/TensorIndexing.h>\n"
+    "#include <ATen/core/grad_mode.h>\n#include <c10/core/InferenceMode.h>\n"
+    "#include <c10/core/impl/LocalDispatchKeySet.h>\n#include <torch/library.h>\n"
+    "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
+    "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
+    "#include <vector>\n";
+
+// $THUNDERC_CACHE_DIR, else $XDG_CACHE_HOME/thunderc, else ~/.cache/thunderc ("" when none).
+fs::path cache_dir() {
+  if (std::string d = env("THUNDERC_CACHE_DIR"); !d.empty()) return d;
+  if (std::string d = env("XDG_CACHE_HOME"); !d.empty()) return fs::path(d) / "thunderc";
+  if (std::string d = env("HOME"); !d.empty()) return fs::path(d) / ".cache" / "thunderc";
+  return {};
+}
+
+// The header to -include for a build with `tool`: CACHE/pch-<key>/thunderc_aten.h beside its
+// .gch, built first when missing. "" (build without one) when there is no cache directory, it
+// cannot be written, or building the header failed, now or before (CACHE/pch-<key>/failed.log).
+std::string precompiled_header(const SoToolchain &tool) {
+  const fs::path root = cache_dir();
+  if (root.empty()) return {};
+  std::string key = std::string("thunderc ") + THUNDERC_VERSION + "\n" + std::string(kPchText);
+  for (const auto &a : compile_words(tool))
+    key += a + '\0';
+  key += "\n" + toolchain_identity(tool);
+  const fs::path dir = root / ("pch-" + hex64(fnv1a64(key)));
+  const fs::path header = dir / kPchName;
+  const fs::path gch = dir / (std::string(kPchName) + ".gch");
+  const fs::path failed = dir / "failed.log";
+  std::error_code ec;
+  if (fs::is_regular_file(gch, ec)) return header.string();
+  if (fs::exists(failed, ec)) {
+    spdlog::info("building without a precompiled header: it failed to build before (see {}; "
+                 "remove that directory to try again)",
+                 failed.string());
+    return {};
+  }
+  try {
+    write_files_atomically(dir.string(), {{std::string(kPchName), std::string(kPchText)}});
+  } catch (const UserError &e) {
+    spdlog::warn("building without a precompiled header: {}", e.what());
+    return {};
+  }
+  std::string tmp = (dir / ("." + std::string(kPchName) + ".gch.XXXXXX")).string();
+  int fd = mkstemp(tmp.data());
+  if (fd < 0) {
+    spdlog::warn("building without a precompiled header: cannot write in {}: {}", dir.string(),
+                 std::strerror(errno));
+    return {};
+  }
+  ::close(fd);
+  std::vector<std::string> argv = compile_words(tool);
+  argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", tmp});
+  spdlog::info("precompiling the ATen headers once for this compiler and libtorch (later builds "
+               "reuse {}): {}",
+               gch.string(), command_text(argv));
+  ProcessResult run;
+  {
+    interrupted::Guard guard(tmp);
+    run = run_process(argv);
+  }
+  ::chmod(tmp.c_str(), 0644);
+  if (run.status == 0 && run.failure.empty() && std::rename(tmp.c_str(), gch.c_str()) == 0)
+    return header.string();
+  std::remove(tmp.c_str());
+  const std::string why = !run.failure.empty() ? run.failure
+                          : run.status != 0
+                              ? fmt::format("the compiler exited with status {}", run.status)
+                              : fmt::format("cannot rename {}: {}", tmp, std::strerror(errno));
+  try {
+    write_files_atomically(dir.string(),
+                           {{"failed.log", command_text(argv) + "\n" + why + "\n" + run.output}});
+  } catch (const UserError &) {
+  }
+  spdlog::warn("building without a precompiled header: {} (see {})", why, failed.string());
+  return {};
+}
+
+} // namespace
 
 SoBuildResult build_so(const std::string &dir, const std::string &name,
                        const SoBuildOptions &options) {
@@ -365,7 +473,7 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   const auto argv_key = so_build_command(tool, source.filename().string(), name + ".so");
   for (const auto &a : argv_key)
     key += a + '\0';
-  key += "\n" + toolchain_identity(argv_key.front(), tool.cflags) + "\n" + read_text(source);
+  key += "\n" + toolchain_identity(tool) + "\n" + read_text(source);
   const std::string hash = hex64(fnv1a64(key));
   if (fs::is_regular_file(so, ec) && fs::is_regular_file(hash_file, ec) &&
       read_text(hash_file) == hash + "\n") {
@@ -373,12 +481,14 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
     return result;
   }
   fs::remove(hash_file, ec);
+  // Not part of the key: the precompiled header holds what the source includes itself.
+  const std::string pch = options.pch ? precompiled_header(tool) : std::string();
 
   std::string tmp = (fs::path(dir) / ("." + name + ".so.XXXXXX")).string();
   int fd = mkstemp(tmp.data());
   if (fd < 0) throw SoBuildError(fmt::format("cannot write in {}: {}", dir, std::strerror(errno)));
   ::close(fd);
-  const std::vector<std::string> argv = so_build_command(tool, source.string(), tmp);
+  const std::vector<std::string> argv = so_build_command(tool, source.string(), tmp, pch);
   spdlog::info("building {}: {}", so.string(), command_text(argv));
   const auto start = std::chrono::steady_clock::now();
   ProcessResult run;
@@ -408,7 +518,12 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
                     "--torch-cflags/--torch-ldflags to use another compiler or libtorch",
                     so.string(), why, command_text(argv)));
   }
-  if (!run.output.empty()) spdlog::debug("compiler output:\n{}", run.output);
+  if (run.output.find("-Winvalid-pch") != std::string::npos)
+    spdlog::warn("the compiler did not use the precompiled header {}.gch (remove it to have it "
+                 "rebuilt):\n{}",
+                 pch, run.output);
+  else if (!run.output.empty())
+    spdlog::debug("compiler output:\n{}", run.output);
   ::chmod(tmp.c_str(), 0755);
   if (std::rename(tmp.c_str(), so.c_str()) != 0) {
     int err = errno;

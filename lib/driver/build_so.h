@@ -10,11 +10,15 @@
 //   package directory): --torch-prefix, THUNDERC_TORCH_PREFIX
 //   optimisation    THUNDERC_SO_CXXFLAGS (default -O1)
 // Flag strings are split into words like a POSIX shell does (quotes and backslashes; no
-// expansions). The build is cached: DIR/<name>.so.key holds a hash (FNV-1a 64) of the source, the compiler
-// command, the compiler binary and libtorch's version header, and a build is skipped when the .so
-// exists and that hash matches. The
-// library is built into a temporary file in DIR and renamed into place, so a failed build leaves
-// no <name>.so behind (a stale one is removed: it would not match the new source).
+// expansions). The build is cached: DIR/<name>.so.key holds a hash (FNV-1a 64) of the source,
+// the compiler command, and the size and time stamp of the compiler's programs and of libtorch's
+// main headers, and a build is skipped when the .so exists and that hash matches. The library is
+// built into a temporary file in DIR and renamed into place, so a failed build leaves no
+// <name>.so behind (a stale one is removed: it would not match the new source).
+// The ATen headers, most of a build's time, are precompiled once per toolchain (compiler, flags,
+// libtorch) into a cache directory ($THUNDERC_CACHE_DIR, else $XDG_CACHE_HOME/thunderc, else
+// ~/.cache/thunderc) and given to every build with -include; the first build pays for it. A
+// header that cannot be built or used only makes builds slower (a warning says why).
 #pragma once
 
 #include <stdexcept>
@@ -25,6 +29,7 @@ namespace thunderc {
 
 struct SoBuildOptions {
   std::string cxx, torch_cflags, torch_ldflags, torch_prefix; // empty: environment, else configured
+  bool pch = true; // build with the cached precompiled header (--no-pch: false)
 };
 
 // The compiler and flags a build uses, overrides applied.
@@ -36,9 +41,9 @@ struct SoToolchain {
 };
 SoToolchain resolve_toolchain(const SoBuildOptions &);
 
-// The compiler's argv for building `so` from `source`.
+// The compiler's argv for building `so` from `source`, with `-include pch` unless pch is "".
 std::vector<std::string> so_build_command(const SoToolchain &, const std::string &source,
-                                          const std::string &so);
+                                          const std::string &so, const std::string &pch = "");
 
 struct SoBuildResult {
   std::string path;     // DIR/<name>.so

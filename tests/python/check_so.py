@@ -21,9 +21,10 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
 directory leave a working library and no temporary file, that a failed build exits 1 and
-leaves no library, and that a build interrupted by a signal stops the compiler and leaves no
-file. Prints `PASS ...`/`FAIL ...` per
-check and `N passed, M failed`; exit status 1 when anything failed.
+leaves no library, that a build interrupted by a signal stops the compiler and leaves no file,
+and that builds use the cached precompiled ATen header (built once, valid for the build command,
+left out with --no-pch, a failure to build it only slowing builds down). Prints
+`PASS ...`/`FAIL ...` per check and `N passed, M failed`; exit status 1 when anything failed.
 """
 
 import argparse
@@ -231,6 +232,83 @@ def check_interrupted_builds(thunderc, path, out_root, report):
                      f"exit {proc.returncode}, compiler processes alive {alive}, left {left}")
 
 
+def build_command(stderr):
+    """The compiler command of thunderc's `-v` log line `building LIB: COMMAND`, as argv."""
+    prefix = "thunderc: info: building "
+    for line in stderr.splitlines():
+        if line.startswith(prefix) and ": " in line[len(prefix):]:
+            return shlex.split(line[len(prefix):].split(": ", 1)[1])
+    return []
+
+
+def check_precompiled_header(thunderc, path, out_root, report):
+    """compile --so precompiles the ATen headers once into THUNDERC_CACHE_DIR and builds with
+    `-include` of them; the compiler accepts that header for the build command (g++ -H marks a
+    used one with `!`); later builds reuse it; --no-pch leaves it out; when it cannot be built,
+    builds go on without it and do not try again."""
+    label = os.path.splitext(os.path.basename(path))[0]
+    cache = os.path.join(out_root, "pch-cache")
+    shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "THUNDERC_CACHE_DIR": cache}
+
+    def compile_so(out, *extra, env=env):
+        shutil.rmtree(os.path.join(out_root, out), ignore_errors=True)
+        return subprocess.run([thunderc, "-v", "compile", path, "-o", os.path.join(out_root, out), "--so",
+                               *extra], capture_output=True, text=True, env=env)
+
+    first = compile_so("pch_first")
+    gchs = glob.glob(os.path.join(cache, "pch-*", "thunderc_aten.h.gch"))
+    argv = build_command(first.stderr)
+    header = gchs[0][:-len(".gch")] if len(gchs) == 1 else None
+    report.check(first.returncode == 0 and "precompiling the ATen headers" in first.stderr and header
+                 and argv[argv.index("-include") + 1:][:1] == [header]
+                 and not glob.glob(os.path.join(cache, "pch-*", ".*")),
+                 f"{label}: the first compile --so precompiles the ATen headers and includes them",
+                 f"exit {first.returncode}, headers {gchs}: {first.stderr.strip()[-600:]}")
+    if header and argv:
+        if os.path.basename(argv[0]) == "ccache":
+            argv = argv[1:]
+        out = argv.index("-o")
+        check = subprocess.run(argv[:out] + argv[out + 2:] + ["-fsyntax-only", "-H"],
+                               capture_output=True, text=True)
+        report.check(f"! {header}.gch" in check.stderr.splitlines(),
+                     f"{label}: the compiler uses the precompiled header for the build command",
+                     "\n".join(line for line in check.stderr.splitlines() if ".gch" in line)[:600])
+    again = compile_so("pch_again")
+    report.check(again.returncode == 0 and "precompiling" not in again.stderr
+                 and header in build_command(again.stderr),
+                 f"{label}: a later compile --so reuses the precompiled header", again.stderr.strip()[-600:])
+    without = compile_so("pch_none", "--no-pch")
+    report.check(without.returncode == 0 and "-include" not in build_command(without.stderr),
+                 f"{label}: compile --so --no-pch builds without it", without.stderr.strip()[-600:])
+
+    # A compiler that cannot precompile headers: the library is built without one, the failure
+    # is kept (failed.log) and not retried by the next build.
+    calls = os.path.join(out_root, "pch_calls.txt")
+    compiler = os.path.join(out_root, "no_pch_compiler.sh")
+    with open(compiler, "w") as f:
+        f.write("#!/bin/sh\n"
+                f"echo \"$*\" >> {shlex.quote(calls)}\n"
+                'case " $* " in *" c++-header "*) echo "no precompiled headers here" >&2; exit 1;; esac\n'
+                'if [ -n "$FAIL_BUILD" ]; then exit 1; fi\n'
+                f"exec {shlex.quote(shutil.which('c++') or 'c++')} \"$@\"\n")
+    os.chmod(compiler, 0o755)
+    no_cxx = {**env, "THUNDERC_CXX": ""}
+    failed = compile_so("pch_failed", "--cxx", compiler, env=no_cxx)
+    logs = glob.glob(os.path.join(cache, "pch-*", "failed.log"))
+    report.check(failed.returncode == 0 and "building without a precompiled header" in failed.stderr
+                 and len(logs) == 1 and "no precompiled headers here" in open(logs[0]).read()
+                 and "-include" not in build_command(failed.stderr),
+                 f"{label}: when the header cannot be precompiled, the library is built without it",
+                 f"exit {failed.returncode}, logs {logs}: {failed.stderr.strip()[-600:]}")
+    os.remove(calls)
+    retry = compile_so("pch_failed_again", "--cxx", compiler, env={**no_cxx, "FAIL_BUILD": "1"})
+    tried = [line for line in open(calls) if "c++-header" in line] if os.path.exists(calls) else ["no call"]
+    report.check(retry.returncode == 1 and "failed to build before" in retry.stderr and not tried,
+                 f"{label}: a header that failed to build is not tried again",
+                 f"exit {retry.returncode}, calls {tried}: {retry.stderr.strip()[-300:]}")
+
+
 def uses_cuda(program):
     found = []
 
@@ -273,6 +351,7 @@ def main(argv):
                 if i == 0:
                     check_concurrent_builds(args.thunderc, g, out_root, report)
                     check_interrupted_builds(args.thunderc, g, out_root, report)
+                    check_precompiled_header(args.thunderc, g, out_root, report)
             except Exception as e:  # noqa: BLE001
                 report.check(False, f"{label}", error_line(e))
                 traceback.print_exc()
