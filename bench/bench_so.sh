@@ -3,8 +3,11 @@
 # the native prologue's cost. Usage: bench/bench_so.sh BUILD_DIR   (run by `make bench`)
 #
 #  1. .so build time for the L-layer LLaMA decode step (L = 1, 8, 32; bench/gen_graphs.py):
-#     `thunderc compile --so` with its cache cleared, against compiling bench/so/handwritten_llama.cpp
-#     with the same compiler command; CPU time (user + sys, compiler included) and wall time.
+#     `thunderc compile --so` with its library cache cleared, against compiling
+#     bench/so/handwritten_llama.cpp with the same compiler command; CPU time (user + sys,
+#     compiler included) and wall time. The precompiled ATen header is built once, timed, into
+#     a cache directory emptied first (BUILD_DIR/bench-so/thunderc-cache); each L is then built
+#     with it (the default), without it (--no-pch), and the hand-written file also with it.
 #  2. Per-call time, one intra-op thread: the library's C entry point against the hand-written
 #     ATen code (bench/so/bench_so.cpp; it first checks that both give the same outputs bit for
 #     bit and fails otherwise), for llama L = 1, 8 and mlp L = 8; then PyTorch eager in Debian's
@@ -58,28 +61,41 @@ graph() { # KIND L -> graph file
   [ -f "$f" ] || python3 "$root/bench/gen_graphs.py" "$1" --layers "$2" -o "$f"
   echo "$f"
 }
-hw_cmd() { # KIND -> the command building the hand-written library (the library's compiler command)
-  hw=("${cxx[@]}" -std=c++17 "${opt[@]}" -fPIC -shared "${cflags[@]}" "$root/bench/so/handwritten_$1.cpp"
-    -o "$work/hw_$1.so" "${ldflags[@]}")
+hw_cmd() { # KIND [PCH_FLAGS...] -> the command building the hand-written library (the library's compiler command)
+  local kind=$1
+  shift
+  hw=("${cxx[@]}" -std=c++17 "${opt[@]}" -fPIC "${cflags[@]}" -shared "$@" "$root/bench/so/handwritten_$kind.cpp"
+    -o "$work/hw_$kind.so" "${ldflags[@]}")
 }
 build_hw() { hw_cmd "$1" && "${hw[@]}"; }
 
 echo "== compiled library: build time (CPU s = user + sys, compiler included; wall s)"
 echo "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "compiler command: ${cxx[*]} -std=c++17 ${opt[*]} -fPIC -shared ${cflags[*]} SOURCE -o LIB ${ldflags[*]}"
-printf "%-10s %8s %10s %10s %10s %10s %8s %12s\n" graph ops so_cpu_s so_wall_s hw_cpu_s hw_wall_s ratio so_cpu/layer
-declare -A so_cpu_of
+echo "compiler command: ${cxx[*]} -std=c++17 ${opt[*]} -fPIC ${cflags[*]} -shared [-Winvalid-pch -include PCH] SOURCE -o LIB ${ldflags[*]}"
+export THUNDERC_CACHE_DIR="$work/thunderc-cache"
+rm -rf "$THUNDERC_CACHE_DIR" "$work/llama_L1"
+timed "$work/compile_llama_L1_cold.log" "$thunderc" -v compile "$(graph llama 1)" -o "$work/llama_L1" --so
+pch=$(echo "$THUNDERC_CACHE_DIR"/pch-*/thunderc_aten.h)
+[ -f "$pch.gch" ] || { cat "$work/compile_llama_L1_cold.log" >&2; echo "bench_so: no precompiled header" >&2; exit 1; }
+echo "first build, precompiled header included (llama_L1): $cpu CPU s, $wall wall s; header $(du -m "$pch.gch" | cut -f1) MB"
+echo "so: thunderc compile --so (cached header); nopch: --no-pch; hw: hand-written, same command without the header; hw_pch: with it"
+printf "%-10s %6s %8s %8s %9s %8s %8s %8s %10s %11s %12s\n" graph ops so_cpu so_wall nopch_cpu hw_cpu hw_wall hw_pch \
+  so/hw nopch/hw so/hw_pch
 for L in $layers; do
   g=$(graph llama "$L")
-  rm -rf "$work/llama_L$L"
+  rm -rf "$work/llama_L$L" "$work/llama_L${L}_nopch"
   timed "$work/compile_llama_L$L.log" "$thunderc" compile "$g" -o "$work/llama_L$L" --so
   so_cpu=$cpu so_wall=$wall
-  so_cpu_of[$L]=$cpu
+  timed "$work/compile_llama_L${L}_nopch.log" "$thunderc" compile "$g" -o "$work/llama_L${L}_nopch" --so --no-pch
+  nopch_cpu=$cpu
+  hw_cmd llama -Winvalid-pch -include "$pch"
+  timed "$work/hw_llama_pch.log" "${hw[@]}"
+  hw_pch_cpu=$cpu
   hw_cmd llama
   timed "$work/hw_llama.log" "${hw[@]}"
   ops=$(grep -cE '^  (at::Tensor )?v_\w+ = |^  thunderc_unpack|^  v_\w+\.\w+_\(' "$work/llama_L$L/llama_L$L.cpp" || true)
-  printf "%-10s %8s %10s %10s %10s %10s %8s %12s\n" "llama_L$L" "$ops" "$so_cpu" "$so_wall" "$cpu" "$wall" \
-    "$(ratio "$so_cpu" "$cpu")" "$(ratio "$so_cpu" "$L")"
+  printf "%-10s %6s %8s %8s %9s %8s %8s %8s %10s %11s %12s\n" "llama_L$L" "$ops" "$so_cpu" "$so_wall" "$nopch_cpu" \
+    "$cpu" "$wall" "$hw_pch_cpu" "$(ratio "$so_cpu" "$cpu")" "$(ratio "$nopch_cpu" "$cpu")" "$(ratio "$so_cpu" "$hw_pch_cpu")"
 done
 [ -f "$work/hw_llama.so" ] || build_hw llama
 for L in 1 8; do # the per-call runs need these
