@@ -390,13 +390,32 @@ fs::path cache_dir() {
   return {};
 }
 
+// Removes the other CACHE/pch-* directories whose header was built more than 30 days ago (left
+// by an older compiler or libtorch; one that is still in use is built again when next needed).
+void remove_stale_headers(const fs::path &root, const fs::path &keep) {
+  const auto cutoff = fs::file_time_type::clock::now() - std::chrono::hours(24 * 30);
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (const auto &entry : fs::directory_iterator(root, ec)) {
+    const fs::path dir = entry.path();
+    if (dir == keep || !dir.filename().string().starts_with("pch-")) continue;
+    const fs::path gch = dir / (std::string(kPchName) + ".gch");
+    const auto built = fs::last_write_time(fs::exists(gch, ec) ? gch : dir, ec);
+    if (!ec && built < cutoff) stale.push_back(dir);
+  }
+  for (const auto &dir : stale) {
+    spdlog::info("removing {}: its precompiled header is over 30 days old", dir.string());
+    fs::remove_all(dir, ec);
+  }
+}
+
 // The header to -include for a build with `tool`: CACHE/pch-<key>/thunderc_aten.h beside its
 // .gch, built first when missing. "" (build without one) when there is no cache directory, it
 // cannot be written, or building the header failed, now or before (CACHE/pch-<key>/failed.log).
 std::string precompiled_header(const SoToolchain &tool) {
   const fs::path root = cache_dir();
   if (root.empty()) return {};
-  std::string key = std::string("thunderc ") + THUNDERC_VERSION + "\n" + std::string(kPchText);
+  std::string key(kPchText);
   for (const auto &a : compile_words(tool))
     key += a + '\0';
   key += "\n" + toolchain_identity(tool);
@@ -437,8 +456,10 @@ std::string precompiled_header(const SoToolchain &tool) {
     run = run_process(argv);
   }
   ::chmod(tmp.c_str(), 0644);
-  if (run.status == 0 && run.failure.empty() && std::rename(tmp.c_str(), gch.c_str()) == 0)
+  if (run.status == 0 && run.failure.empty() && std::rename(tmp.c_str(), gch.c_str()) == 0) {
+    remove_stale_headers(root, dir);
     return header.string();
+  }
   std::remove(tmp.c_str());
   const std::string why = !run.failure.empty() ? run.failure
                           : run.status != 0

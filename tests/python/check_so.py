@@ -245,7 +245,8 @@ def check_precompiled_header(thunderc, path, out_root, report):
     """compile --so precompiles the ATen headers once into THUNDERC_CACHE_DIR and builds with
     `-include` of them; the compiler accepts that header for the build command (g++ -H marks a
     used one with `!`); later builds reuse it; --no-pch leaves it out; when it cannot be built,
-    builds go on without it and do not try again."""
+    builds go on without it and do not try again; building one removes those of other
+    toolchains built over 30 days ago."""
     label = os.path.splitext(os.path.basename(path))[0]
     cache = os.path.join(out_root, "pch-cache")
     shutil.rmtree(cache, ignore_errors=True)
@@ -256,8 +257,19 @@ def check_precompiled_header(thunderc, path, out_root, report):
         return subprocess.run([thunderc, "-v", "compile", path, "-o", os.path.join(out_root, out), "--so",
                                *extra], capture_output=True, text=True, env=env)
 
+    # Headers of other toolchains: one built 40 days ago (removed when a new one is built), one
+    # built now (kept).
+    for old, age in (("pch-0000000000000001", 40), ("pch-0000000000000002", 0)):
+        os.makedirs(os.path.join(cache, old))
+        stamp = time.time() - age * 86400
+        with open(os.path.join(cache, old, "thunderc_aten.h.gch"), "w") as f:
+            f.write("not a header")
+        os.utime(os.path.join(cache, old, "thunderc_aten.h.gch"), (stamp, stamp))
     first = compile_so("pch_first")
-    gchs = glob.glob(os.path.join(cache, "pch-*", "thunderc_aten.h.gch"))
+    report.check(sorted(d for d in os.listdir(cache) if d.startswith("pch-000")) == ["pch-0000000000000002"],
+                 f"{label}: building the header removes those of other toolchains older than 30 days",
+                 str(sorted(os.listdir(cache))))
+    gchs = [g for g in glob.glob(os.path.join(cache, "pch-*", "thunderc_aten.h.gch")) if "pch-000" not in g]
     argv = build_command(first.stderr)
     header = gchs[0][:-len(".gch")] if len(gchs) == 1 else None
     report.check(first.returncode == 0 and "precompiling the ATen headers" in first.stderr and header
