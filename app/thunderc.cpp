@@ -14,11 +14,17 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 namespace {
 
@@ -71,7 +77,40 @@ void add_compile_args(CLI::App &cmd, CompileArgs &args) {
       ->check(CLI::IsMember(stages));
 }
 
+// For a large graph, the heap a compile will use (about 70 bytes per byte of graph file: 392 MiB
+// for the 6 MiB llama L = 1000 graph) is taken from the system at once and advised to use
+// transparent huge pages, as glibc's glibc.malloc.hugetlb=1 tunable would do: a few thousand
+// 2 MiB pages instead of ~100k 4 KiB page faults and TLB entries. The pages are faulted in only
+// when used. Linux and glibc only; THUNDERC_NO_HUGE_PAGES=1 turns it off. Measured with
+// bench/compile_bench.py (bench/README.md).
+void reserve_heap(const std::string &graph_path) {
+#if defined(M_MMAP_MAX) && defined(MADV_HUGEPAGE)
+  if (std::getenv("THUNDERC_NO_HUGE_PAGES")) return;
+  std::error_code ec;
+  const uintmax_t bytes = graph_path == "-" ? 0 : std::filesystem::file_size(graph_path, ec);
+  constexpr uintmax_t kMin = 256 << 10, kHuge = 2 << 20;
+  if (ec || bytes < kMin) return;
+  const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
+  mallopt(M_MMAP_MAX, 0); // from the heap (grown when its free top is smaller), not a mapping
+  void *volatile block = malloc(want); // volatile: a compiler may drop an unused malloc and free
+  mallopt(M_MMAP_MAX, 65536);
+  // From the block to the end of the heap (the break), all free once the block is freed.
+  const auto at = reinterpret_cast<uintptr_t>(block);
+  const uintptr_t from = (at + kHuge - 1) & ~(kHuge - 1);
+  const auto end = reinterpret_cast<uintptr_t>(sbrk(0));
+  const bool advised = block && at + want <= end && end > from &&
+                       madvise(reinterpret_cast<void *>(from), end - from, MADV_HUGEPAGE) == 0;
+  free(block); // stays in the heap: trimming is off (tune_malloc)
+  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}",
+                advised ? (end - from) >> 20 : 0, bytes >> 10,
+                advised ? "advised to use huge pages" : "without huge pages");
+#else
+  (void)graph_path;
+#endif
+}
+
 std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
+  reserve_heap(g.path);
   Graph graph = load_graph(g.path, g.limits);
   CompileOptions options;
   options.passes = !c.no_passes;

@@ -5,7 +5,9 @@ Usage: check_outputs.py THUNDERC SOURCE_DIR
 
 * a failing compile leaves the previous outputs of the directory intact and no temporary file;
 * the same graph compiled 100 times, 8 at a time, gives byte-identical files;
-* concurrent compiles of different graphs into different directories equal sequential ones.
+* concurrent compiles of different graphs into different directories equal sequential ones;
+* a large graph (bench/gen_graphs.py llama, 32 layers), for which thunderc reserves its heap with
+  huge pages, compiles to the same files with THUNDERC_NO_HUGE_PAGES=1.
 """
 
 import concurrent.futures
@@ -67,6 +69,25 @@ def main():
                 compile_to(thunderc, g, seq)
             ok &= snapshot(seq) == snapshot(out)
         report(ok, f"{len(jobs)} concurrent compiles of {len(graphs)} graphs equal sequential ones")
+
+        large = os.path.join(tmp, "llama_L32.json")
+        subprocess.run([sys.executable, os.path.join(source, "bench", "gen_graphs.py"), "llama", "--layers", "32",
+                        "-o", large], check=True)
+        runs = {}
+        for label, extra in (("huge", {}), ("plain", {"THUNDERC_NO_HUGE_PAGES": "1"})):
+            out = os.path.join(tmp, f"large_{label}")
+            runs[label] = subprocess.run([thunderc, "--log-level", "debug", "compile", large, "-o", out],
+                                         capture_output=True, text=True, env={**os.environ, **extra})
+            runs[label].out = out
+        reserved = [line for line in runs["huge"].stderr.splitlines() if "heap: " in line]
+        # A sanitizer's allocator does not grow the heap: only the path is checked there.
+        sanitized = "asan" in subprocess.run(["ldd", thunderc], capture_output=True, text=True).stdout
+        report(all(r.returncode == 0 for r in runs.values()) and len(reserved) == 1
+               and (sanitized or ("advised to use huge pages" in reserved[0]
+                                  and int(reserved[0].split("heap: ")[1].split()[0]) >= os.path.getsize(large) >> 20))
+               and not any("heap: " in line for line in runs["plain"].stderr.splitlines())
+               and snapshot(runs["huge"].out) == snapshot(runs["plain"].out),
+               f"a large graph compiles the same with the huge-page heap as without ({reserved})")
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
