@@ -572,6 +572,9 @@ private:
     Trace &t = out_.computation;
     t.name = "computation";
     out_.computation_options.type_comments = true;
+    // About one value and at most two instructions (a comment, the call) per op: no regrowth.
+    t.values.reserve(comp_inputs_.size() + p_.ops.size());
+    t.body.reserve(2 * p_.ops.size() + 1);
     for (ProvId r : by_path(comp_inputs_)) {
       const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
       comp_names_.reserve(pv.name);
