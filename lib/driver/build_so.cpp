@@ -142,11 +142,11 @@ struct ProcessResult {
 };
 
 // An interrupted build leaves nothing behind: while the compiler runs, SIGINT, SIGTERM and SIGHUP
-// stop it (its whole process group: driver, cc1plus, ld) and remove the temporary library, then
-// thunderc dies of the same signal. Only async-signal-safe calls in the handler.
+// stop it (its whole process group: driver, cc1plus, ld) and remove the temporary files (object,
+// library), then thunderc dies of the same signal. Only async-signal-safe calls in the handler.
 namespace interrupted {
 volatile sig_atomic_t compiler = 0; // the compiler's pid (and process group), 0 when none runs
-char temporary[PATH_MAX] = {};      // the library being written
+char temporary[2][PATH_MAX] = {};   // the files being written
 
 void on_signal(int sig) {
   if (compiler > 0) {
@@ -155,7 +155,8 @@ void on_signal(int sig) {
     while (::waitpid(compiler, &status, 0) < 0 && errno == EINTR) {
     }
   }
-  if (temporary[0] != '\0') ::unlink(temporary);
+  for (const char *path : temporary)
+    if (path[0] != '\0') ::unlink(path);
   ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
@@ -165,9 +166,11 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 // Installs the handler for one build, and restores the previous handlers after it.
 class Guard {
 public:
-  explicit Guard(const std::string &temporary_path) {
-    if (temporary_path.size() < sizeof temporary)
-      std::memcpy(temporary, temporary_path.c_str(), temporary_path.size() + 1);
+  explicit Guard(const std::string &first, const std::string &second = "") {
+    const std::string *paths[] = {&first, &second};
+    for (size_t i = 0; i < std::size(paths); ++i)
+      if (paths[i]->size() < sizeof temporary[i])
+        std::memcpy(temporary[i], paths[i]->c_str(), paths[i]->size() + 1);
     struct sigaction sa = {};
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
@@ -178,7 +181,8 @@ public:
     for (size_t i = 0; i < std::size(kSignals); ++i)
       ::sigaction(kSignals[i], &previous_[i], nullptr);
     compiler = 0;
-    temporary[0] = '\0';
+    for (char *path : temporary)
+      path[0] = '\0';
   }
   Guard(const Guard &) = delete;
   Guard &operator=(const Guard &) = delete;
@@ -355,14 +359,19 @@ std::vector<std::string> compile_words(const SoToolchain &t) {
 
 } // namespace
 
-std::vector<std::string> so_build_command(const SoToolchain &t, const std::string &source,
-                                          const std::string &so, const std::string &pch) {
-  std::vector<std::string> argv = compile_words(t);
-  argv.push_back("-shared");
-  if (!pch.empty()) argv.insert(argv.end(), {"-Winvalid-pch", "-include", pch});
-  argv.insert(argv.end(), {source, "-o", so});
-  argv.insert(argv.end(), t.ldflags.begin(), t.ldflags.end());
-  return argv;
+SoCommands so_build_commands(const SoToolchain &t, const std::string &source,
+                             const std::string &object, const std::string &so,
+                             const std::string &pch) {
+  SoCommands c;
+  c.compile = compile_words(t);
+  if (!pch.empty()) c.compile.insert(c.compile.end(), {"-Winvalid-pch", "-include", pch});
+  c.compile.insert(c.compile.end(), {"-c", source, "-o", object});
+  c.link = split_flags(t.cxx);
+  if (c.link.empty()) c.link.push_back("c++");
+  c.link.insert(c.link.end(), t.opt.begin(), t.opt.end()); // -flto and the like
+  c.link.insert(c.link.end(), {"-shared", object, "-o", so});
+  c.link.insert(c.link.end(), t.ldflags.begin(), t.ldflags.end());
+  return c;
 }
 
 namespace {
@@ -491,9 +500,11 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   // The key: thunderc's version, the command (with a fixed output name), the identity of the
   // compiler and of libtorch's headers (an upgrade in place changes them), and the source.
   std::string key = std::string("thunderc ") + THUNDERC_VERSION + "\n";
-  const auto argv_key = so_build_command(tool, source.filename().string(), name + ".so");
-  for (const auto &a : argv_key)
-    key += a + '\0';
+  const SoCommands key_commands =
+      so_build_commands(tool, source.filename().string(), name + ".o", name + ".so");
+  for (const auto *argv : {&key_commands.compile, &key_commands.link})
+    for (const auto &a : *argv)
+      key += a + '\0';
   key += "\n" + toolchain_identity(tool) + "\n" + read_text(source);
   const std::string hash = hex64(fnv1a64(key));
   if (fs::is_regular_file(so, ec) && fs::is_regular_file(hash_file, ec) &&
@@ -505,46 +516,59 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   // Not part of the key: the precompiled header holds what the source includes itself.
   const std::string pch = options.pch ? precompiled_header(tool) : std::string();
 
+  // Compiled to an object, then linked: a compiler cache (--cxx "ccache g++") can keep the object.
+  std::string object = (fs::path(dir) / ("." + name + ".o.XXXXXX")).string();
   std::string tmp = (fs::path(dir) / ("." + name + ".so.XXXXXX")).string();
-  int fd = mkstemp(tmp.data());
-  if (fd < 0) throw SoBuildError(fmt::format("cannot write in {}: {}", dir, std::strerror(errno)));
-  ::close(fd);
-  const std::vector<std::string> argv = so_build_command(tool, source.string(), tmp, pch);
-  spdlog::info("building {}: {}", so.string(), command_text(argv));
+  for (std::string *path : {&object, &tmp}) {
+    int fd = mkstemp(path->data());
+    if (fd < 0) {
+      const int err = errno;
+      if (path == &tmp) std::remove(object.c_str());
+      throw SoBuildError(fmt::format("cannot write in {}: {}", dir, std::strerror(err)));
+    }
+    ::close(fd);
+  }
+  const SoCommands commands = so_build_commands(tool, source.string(), object, tmp, pch);
   const auto start = std::chrono::steady_clock::now();
-  ProcessResult run;
-  {
-    interrupted::Guard guard(tmp);
-    run = run_process(argv);
+  for (const auto *argv : {&commands.compile, &commands.link}) {
+    spdlog::info("{} {}: {}", argv == &commands.compile ? "compiling" : "linking", so.string(),
+                 command_text(*argv));
+    ProcessResult run;
+    {
+      interrupted::Guard guard(object, tmp);
+      run = run_process(*argv);
+    }
+    if (run.status != 0 || !run.failure.empty()) {
+      std::remove(object.c_str());
+      std::remove(tmp.c_str());
+      fs::remove(so, ec); // it was built from an older source
+      if (!run.output.empty()) {
+        constexpr size_t kShown = 64 * 1024; // the first errors matter; the rest only scroll
+        std::string shown = run.output.size() <= kShown
+                                ? run.output
+                                : run.output.substr(0, kShown) +
+                                      fmt::format("\n[... {} more bytes of compiler output]\n",
+                                                  run.output.size() - kShown);
+        spdlog::error("compiler output:\n{}", shown);
+      }
+      std::string why = !run.failure.empty() ? run.failure
+                        : run.status == 127
+                            ? fmt::format("cannot run the compiler {}", argv->front())
+                            : fmt::format("the compiler exited with status {}", run.status);
+      throw SoBuildError(
+          fmt::format("building {} failed: {} (command: {}); set --cxx, --torch-prefix or "
+                      "--torch-cflags/--torch-ldflags to use another compiler or libtorch",
+                      so.string(), why, command_text(*argv)));
+    }
+    if (run.output.find("-Winvalid-pch") != std::string::npos)
+      spdlog::warn("the compiler did not use the precompiled header {}.gch (remove it to have it "
+                   "rebuilt):\n{}",
+                   pch, run.output);
+    else if (!run.output.empty())
+      spdlog::debug("compiler output:\n{}", run.output);
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (run.status != 0 || !run.failure.empty()) {
-    std::remove(tmp.c_str());
-    fs::remove(so, ec); // it was built from an older source
-    if (!run.output.empty()) {
-      constexpr size_t kShown = 64 * 1024; // the first errors matter; the rest only scroll
-      std::string shown = run.output.size() <= kShown
-                              ? run.output
-                              : run.output.substr(0, kShown) +
-                                    fmt::format("\n[... {} more bytes of compiler output]\n",
-                                                run.output.size() - kShown);
-      spdlog::error("compiler output:\n{}", shown);
-    }
-    std::string why = !run.failure.empty() ? run.failure
-                      : run.status == 127
-                          ? fmt::format("cannot run the compiler {}", argv[0])
-                          : fmt::format("the compiler exited with status {}", run.status);
-    throw SoBuildError(
-        fmt::format("building {} failed: {} (command: {}); set --cxx, --torch-prefix or "
-                    "--torch-cflags/--torch-ldflags to use another compiler or libtorch",
-                    so.string(), why, command_text(argv)));
-  }
-  if (run.output.find("-Winvalid-pch") != std::string::npos)
-    spdlog::warn("the compiler did not use the precompiled header {}.gch (remove it to have it "
-                 "rebuilt):\n{}",
-                 pch, run.output);
-  else if (!run.output.empty())
-    spdlog::debug("compiler output:\n{}", run.output);
+  std::remove(object.c_str());
   ::chmod(tmp.c_str(), 0755);
   if (std::rename(tmp.c_str(), so.c_str()) != 0) {
     int err = errno;

@@ -12,9 +12,10 @@
 // Flag strings are split into words like a POSIX shell does (quotes and backslashes; no
 // expansions). The build is cached: DIR/<name>.so.key holds a hash (FNV-1a 64) of the source,
 // the compiler command, and the size and time stamp of the compiler's programs and of libtorch's
-// main headers, and a build is skipped when the .so exists and that hash matches. The library is
-// built into a temporary file in DIR and renamed into place, so a failed build leaves no
-// <name>.so behind (a stale one is removed: it would not match the new source).
+// main headers, and a build is skipped when the .so exists and that hash matches. The source is
+// compiled to an object and linked in a second command (so that a compiler cache can keep the
+// object), both into temporary files in DIR; the library is renamed into place, so a failed build
+// leaves no <name>.so behind (a stale one is removed: it would not match the new source).
 // The ATen headers, most of a build's time, are precompiled once per toolchain (compiler, flags,
 // libtorch) into a cache directory ($THUNDERC_CACHE_DIR, else $XDG_CACHE_HOME/thunderc, else
 // ~/.cache/thunderc) and given to every build with -include; the first build pays for it. A
@@ -41,9 +42,14 @@ struct SoToolchain {
 };
 SoToolchain resolve_toolchain(const SoBuildOptions &);
 
-// The compiler's argv for building `so` from `source`, with `-include pch` unless pch is "".
-std::vector<std::string> so_build_command(const SoToolchain &, const std::string &source,
-                                          const std::string &so, const std::string &pch = "");
+// The compiler's argv for compiling `source` into `object` (with `-include pch` unless pch is "")
+// and for linking `object` into `so`.
+struct SoCommands {
+  std::vector<std::string> compile, link;
+};
+SoCommands so_build_commands(const SoToolchain &, const std::string &source,
+                             const std::string &object, const std::string &so,
+                             const std::string &pch = "");
 
 struct SoBuildResult {
   std::string path;     // DIR/<name>.so

@@ -22,8 +22,9 @@ Also checks, on the first graph, that a second compile reuses the library (`is u
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
 directory leave a working library and no temporary file, that a failed build exits 1 and
 leaves no library, that a build interrupted by a signal stops the compiler and leaves no file,
-and that builds use the cached precompiled ATen header (built once, valid for the build command,
-left out with --no-pch, a failure to build it only slowing builds down). Prints
+that builds use the cached precompiled ATen header (built once, valid for the build command,
+left out with --no-pch, a failure to build it only slowing builds down), and that ccache can keep
+the compiled object. Prints
 `PASS ...`/`FAIL ...` per check and `N passed, M failed`; exit status 1 when anything failed.
 """
 
@@ -233,8 +234,8 @@ def check_interrupted_builds(thunderc, path, out_root, report):
 
 
 def build_command(stderr):
-    """The compiler command of thunderc's `-v` log line `building LIB: COMMAND`, as argv."""
-    prefix = "thunderc: info: building "
+    """The compiler command of thunderc's `-v` log line `compiling LIB: COMMAND`, as argv."""
+    prefix = "thunderc: info: compiling "
     for line in stderr.splitlines():
         if line.startswith(prefix) and ": " in line[len(prefix):]:
             return shlex.split(line[len(prefix):].split(": ", 1)[1])
@@ -322,6 +323,32 @@ def check_precompiled_header(thunderc, path, out_root, report):
                  f"exit {retry.returncode}, calls {tried}: {retry.stderr.strip()[-300:]}")
 
 
+def check_compiler_cache(thunderc, path, out_root, report):
+    """The library is compiled to an object and linked in a second command, so that ccache keeps
+    the object: building a removed library again is a cache hit (ccache's own statistics, in a
+    private cache)."""
+    label = os.path.splitext(os.path.basename(path))[0]
+    ccache = shutil.which("ccache")
+    if not ccache:
+        print(f"SKIP {label}: ccache is not installed")
+        return
+    cache = os.path.join(out_root, "ccache")
+    shutil.rmtree(cache, ignore_errors=True)
+    env = {**os.environ, "CCACHE_DIR": cache, "CCACHE_SLOPPINESS": "pch_defines,time_macros",
+           "THUNDERC_CXX": f"{ccache} {shutil.which('c++') or 'c++'}"}
+    out = os.path.join(out_root, "ccached")
+    runs = []
+    for _ in range(2):
+        shutil.rmtree(out, ignore_errors=True)
+        runs.append(subprocess.run([thunderc, "compile", path, "-o", out, "--so", "--no-pch"],
+                                   capture_output=True, text=True, env=env))
+    stats = subprocess.run([ccache, "--print-stats"], capture_output=True, text=True, env=env).stdout
+    hits = dict(line.split("\t") for line in stats.splitlines() if "\t" in line).get("direct_cache_hit", "0")
+    report.check(all(r.returncode == 0 for r in runs) and int(hits) >= 1,
+                 f"{label}: with ccache, building a removed library again is a cache hit",
+                 f"direct cache hits {hits}; {runs[-1].stderr.strip()[-300:]}")
+
+
 def uses_cuda(program):
     found = []
 
@@ -365,6 +392,7 @@ def main(argv):
                     check_concurrent_builds(args.thunderc, g, out_root, report)
                     check_interrupted_builds(args.thunderc, g, out_root, report)
                     check_precompiled_header(args.thunderc, g, out_root, report)
+                    check_compiler_cache(args.thunderc, g, out_root, report)
             except Exception as e:  # noqa: BLE001
                 report.check(False, f"{label}", error_line(e))
                 traceback.print_exc()

@@ -279,12 +279,19 @@ TEST_CASE("so build: flags split like a shell; the cache hash is FNV-1a 64") {
   o.cxx = "ccache g++";
   o.torch_cflags = "-I/t/include";
   o.torch_ldflags = "-L/t/lib -ltorch";
-  auto argv = so_build_command(resolve_toolchain(o), "d/g.cpp", "d/g.so");
-  REQUIRE(argv.size() >= 8);
-  CHECK(argv[0] == "ccache");
-  CHECK(argv[1] == "g++");
-  CHECK(std::find(argv.begin(), argv.end(), "-I/t/include") != argv.end());
-  CHECK(argv.back() == "-ltorch");
+  auto c = so_build_commands(resolve_toolchain(o), "d/g.cpp", "d/g.o", "d/g.so", "c/h.h");
+  REQUIRE(c.compile.size() >= 8);
+  CHECK(c.compile[0] == "ccache");
+  CHECK(c.compile[1] == "g++");
+  CHECK(std::find(c.compile.begin(), c.compile.end(), "-I/t/include") != c.compile.end());
+  const std::vector<std::string> compile_tail = {"-include", "c/h.h", "-c",
+                                                 "d/g.cpp",  "-o",    "d/g.o"};
+  CHECK(std::vector<std::string>(c.compile.end() - 6, c.compile.end()) == compile_tail);
+  CHECK(c.link[0] == "ccache");
+  CHECK(std::find(c.link.begin(), c.link.end(), "-I/t/include") == c.link.end());
+  const std::vector<std::string> link_tail = {"-shared", "d/g.o",    "-o",
+                                              "d/g.so",  "-L/t/lib", "-ltorch"};
+  CHECK(std::vector<std::string>(c.link.end() - 6, c.link.end()) == link_tail);
   o = {};
   o.torch_prefix = "/opt/libtorch";
   auto t = resolve_toolchain(o);
