@@ -201,21 +201,27 @@ def check_concurrent_builds(thunderc, path, out_root, report, n=3):
 
 def check_interrupted_builds(thunderc, path, out_root, report):
     """A build interrupted by SIGINT, SIGTERM or SIGHUP stops the compiler (its whole process group)
-    and leaves neither a library nor a temporary file; thunderc dies of the same signal."""
+    and leaves neither a library nor a temporary file (object, library, precompiled header);
+    thunderc dies of the same signal. Interrupted while compiling the library (--no-pch), and
+    while precompiling the header."""
     label = os.path.splitext(os.path.basename(path))[0]
     out_dir = os.path.join(out_root, "interrupted")
+    cache = os.path.join(out_root, "interrupted-cache")
     pid_file = os.path.join(out_root, "compiler.pid")
     compiler = os.path.join(out_root, "slow_compiler.sh")  # a compiler that never finishes
     with open(compiler, "w") as f:
         f.write(f"#!/bin/sh\nsleep 600 &\necho $$ $! > {shlex.quote(pid_file)}\nwait\n")
     os.chmod(compiler, 0o755)
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+    cases = [(sig, ["--no-pch"], "the library") for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)]
+    cases.append((signal.SIGINT, [], "the precompiled header"))
+    for sig, extra, what in cases:
         shutil.rmtree(out_dir, ignore_errors=True)
+        shutil.rmtree(cache, ignore_errors=True)
         if os.path.exists(pid_file):
             os.remove(pid_file)
-        proc = subprocess.Popen([thunderc, "compile", path, "-o", out_dir, "--so", "--cxx", compiler],
+        proc = subprocess.Popen([thunderc, "compile", path, "-o", out_dir, "--so", "--cxx", compiler, *extra],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                env={**os.environ, "THUNDERC_CXX": ""})
+                                env={**os.environ, "THUNDERC_CXX": "", "THUNDERC_CACHE_DIR": cache})
         deadline = time.monotonic() + 60
         while not os.path.exists(pid_file) and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -228,8 +234,10 @@ def check_interrupted_builds(thunderc, path, out_root, report):
         alive = [p for p in pids if os.path.exists(f"/proc/{p}")
                  and open(f"/proc/{p}/stat").read().split(") ")[-1][0] != "Z"]
         left = sorted(f for f in os.listdir(out_dir) if f.endswith(".so") or f.startswith("."))
+        left += [os.path.basename(f) for f in glob.glob(os.path.join(cache, "pch-*", ".*"))]
         report.check(proc.returncode == -sig and not alive and not left,
-                     f"{label}: a build interrupted by {sig.name} stops the compiler and leaves no file",
+                     f"{label}: a build interrupted by {sig.name} while compiling {what} stops the compiler "
+                     "and leaves no file",
                      f"exit {proc.returncode}, compiler processes alive {alive}, left {left}")
 
 
