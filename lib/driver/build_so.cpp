@@ -530,14 +530,11 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   }
   const SoCommands commands = so_build_commands(tool, source.string(), object, tmp, pch);
   const auto start = std::chrono::steady_clock::now();
+  interrupted::Guard guard(object, tmp); // from the compile to the rename
   for (const auto *argv : {&commands.compile, &commands.link}) {
     spdlog::info("{} {}: {}", argv == &commands.compile ? "compiling" : "linking", so.string(),
                  command_text(*argv));
-    ProcessResult run;
-    {
-      interrupted::Guard guard(object, tmp);
-      run = run_process(*argv);
-    }
+    const ProcessResult run = run_process(*argv);
     if (run.status != 0 || !run.failure.empty()) {
       std::remove(object.c_str());
       std::remove(tmp.c_str());
