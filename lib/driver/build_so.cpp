@@ -1,5 +1,6 @@
 #include "driver/build_so.h"
 
+#include "emit/cpp.h"
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
 #include "support/hash.h"
@@ -378,18 +379,10 @@ namespace {
 
 // ---- the precompiled header --------------------------------------------------------------------
 
-// What a generated library may include (ATen/ATen.h includes every ATen/ops/<op>.h), compiled
-// once per toolchain into a precompiled header that every build then names with -include. The
-// generated file includes a subset of it itself, so it builds the same without the header.
+// emit_cpp's headers (cpp_headers_superset), compiled once per toolchain into a precompiled header
+// that every build then names with -include. The generated file includes a subset of it itself,
+// so it builds the same without the header.
 constexpr std::string_view kPchName = "thunderc_aten.h";
-constexpr std::string_view kPchText =
-    "// The headers of thunderc's generated libraries, precompiled once per toolchain.\n"
-    "#include <ATen/ATen.h>\n#include <ATen/ScalarOps.h>\n#include <ATen/TensorIndexing.h>\n"
-    "#include <ATen/core/grad_mode.h>\n#include <c10/core/InferenceMode.h>\n"
-    "#include <c10/core/impl/LocalDispatchKeySet.h>\n#include <torch/library.h>\n"
-    "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
-    "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
-    "#include <vector>\n";
 
 // $THUNDERC_CACHE_DIR, else $XDG_CACHE_HOME/thunderc, else ~/.cache/thunderc ("" when none).
 fs::path cache_dir() {
@@ -424,7 +417,8 @@ void remove_stale_headers(const fs::path &root, const fs::path &keep) {
 std::string precompiled_header(const SoToolchain &tool) {
   const fs::path root = cache_dir();
   if (root.empty()) return {};
-  std::string key(kPchText);
+  const std::string text = cpp_headers_superset();
+  std::string key = text;
   for (const auto &a : compile_words(tool))
     key += a + '\0';
   key += "\n" + toolchain_identity(tool);
@@ -441,7 +435,7 @@ std::string precompiled_header(const SoToolchain &tool) {
     return {};
   }
   try {
-    write_files_atomically(dir.string(), {{std::string(kPchName), std::string(kPchText)}});
+    write_files_atomically(dir.string(), {{std::string(kPchName), text}});
   } catch (const UserError &e) {
     spdlog::warn("building without a precompiled header: {}", e.what());
     return {};

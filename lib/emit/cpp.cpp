@@ -243,6 +243,22 @@ at::Tensor thunderc_embedding_renorm(const at::Tensor &input, at::Tensor weight,
 
 )";
 
+// ---- includes ------------------------------------------------------------------------------
+
+// Generated text: the core itself includes no ATen.
+std::string include(const std::string &header) {
+  return "#include <" + header + ">\n";
+}
+
+// What every generated file includes after its ATen headers: the entry points' guards and the
+// op registration.
+constexpr const char *kRuntimeHeaders[] = {
+    "c10/core/InferenceMode.h", "c10/core/impl/LocalDispatchKeySet.h", "torch/library.h"};
+constexpr const char *kStdIncludes =
+    "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
+    "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
+    "#include <vector>\n";
+
 // ---- the emitter ---------------------------------------------------------------------------
 
 class Emitter {
@@ -459,18 +475,14 @@ private:
   }
 
   std::string includes() const {
-    const std::string inc = "#include <"; // generated text: the core itself includes no ATen
-    std::string s = "\n" + inc + "ATen/core/Tensor.h>\n" + inc + "ATen/core/grad_mode.h>\n";
-    if (use_index_ || use_setitem_ || use_index_table_) s += inc + "ATen/TensorIndexing.h>\n";
-    if (use_wrap_) s += inc + "ATen/ScalarOps.h>\n";
+    std::string s = "\n" + include("ATen/core/Tensor.h") + include("ATen/core/grad_mode.h");
+    if (use_index_ || use_setitem_ || use_index_table_) s += include("ATen/TensorIndexing.h");
+    if (use_wrap_) s += include("ATen/ScalarOps.h");
     for (const auto &h : ops_headers_)
-      s += inc + "ATen/ops/" + h + ".h>\n";
-    s += inc + "c10/core/InferenceMode.h>\n" + inc + "c10/core/impl/LocalDispatchKeySet.h>\n" +
-         inc + "torch/library.h>\n\n";
-    s += "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
-         "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
-         "#include <vector>\n";
-    return s;
+      s += include("ATen/ops/" + h + ".h");
+    for (const char *h : kRuntimeHeaders)
+      s += include(h);
+    return s + "\n" + kStdIncludes;
   }
 
   std::string helpers() {
@@ -1279,6 +1291,17 @@ TORCH_LIBRARY_FRAGMENT(thunderc, m) {{
 };
 
 } // namespace
+
+std::string cpp_headers_superset() {
+  std::string s = "// The headers of thunderc's generated libraries.\n" +
+                  include("ATen/ATen.h"); // every ATen/ops/<op>.h
+  for (const char *h :
+       {"ATen/core/Tensor.h", "ATen/core/grad_mode.h", "ATen/TensorIndexing.h", "ATen/ScalarOps.h"})
+    s += include(h);
+  for (const char *h : kRuntimeHeaders)
+    s += include(h);
+  return s + kStdIncludes;
+}
 
 std::string cpp_entry_symbol(std::string_view name) {
   return "thunderc_" + std::string(name) + "_run";

@@ -30,6 +30,10 @@ struct CppOptions {
 // trace line it comes from.
 std::string emit_cpp(const Trace &computation, const CppOptions &options);
 
+// A header that includes everything a file from emit_cpp may include (all of ATen's ops), to be
+// precompiled once and given to every build.
+std::string cpp_headers_superset();
+
 // "thunderc_<name>_run", the entry point's symbol.
 std::string cpp_entry_symbol(std::string_view name);
 
