@@ -266,6 +266,14 @@ ProcessResult run_process(const std::vector<std::string> &argv) {
   return r;
 }
 
+// Why a run of `program` failed, "" when it succeeded.
+std::string failure_of(const ProcessResult &r, const std::string &program) {
+  if (!r.failure.empty()) return r.failure;
+  if (r.status == 127) return fmt::format("cannot run the compiler {}", program);
+  if (r.status != 0) return fmt::format("the compiler exited with status {}", r.status);
+  return {};
+}
+
 std::string shell_quote(const std::string &s) {
   if (!s.empty() &&
       s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
@@ -411,17 +419,19 @@ void remove_stale_headers(const fs::path &root, const fs::path &keep) {
   }
 }
 
-// The header to -include for a build with `tool`: CACHE/pch-<key>/thunderc_aten.h beside its
-// .gch, built first when missing. "" (build without one) when there is no cache directory, it
-// cannot be written, or building the header failed, now or before (CACHE/pch-<key>/failed.log).
-std::string precompiled_header(const SoToolchain &tool) {
+// The header to -include for a build with `tool` (whose toolchain_identity is `identity`):
+// CACHE/pch-<key>/thunderc_aten.h beside its .gch, built first when missing. "" (build without
+// one) when there is no cache directory, it cannot be written, or building the header failed, now
+// or before (CACHE/pch-<key>/failed.log).
+std::string precompiled_header(const SoToolchain &tool, const std::string &identity) {
   const fs::path root = cache_dir();
   if (root.empty()) return {};
   const std::string text = cpp_headers_superset();
+  std::vector<std::string> argv = compile_words(tool);
   std::string key = text;
-  for (const auto &a : compile_words(tool))
+  for (const auto &a : argv)
     key += a + '\0';
-  key += "\n" + toolchain_identity(tool);
+  key += "\n" + identity;
   const fs::path dir = root / ("pch-" + hex64(fnv1a64(key)));
   const fs::path header = dir / kPchName;
   const fs::path gch = dir / (std::string(kPchName) + ".gch");
@@ -448,7 +458,6 @@ std::string precompiled_header(const SoToolchain &tool) {
     return {};
   }
   ::close(fd);
-  std::vector<std::string> argv = compile_words(tool);
   argv.insert(argv.end(), {"-x", "c++-header", header.string(), "-o", tmp});
   spdlog::info("precompiling the ATen headers once for this compiler and libtorch (later builds "
                "reuse {}): {}",
@@ -459,15 +468,15 @@ std::string precompiled_header(const SoToolchain &tool) {
     run = run_process(argv);
   }
   ::chmod(tmp.c_str(), 0644);
-  if (run.status == 0 && run.failure.empty() && std::rename(tmp.c_str(), gch.c_str()) == 0) {
-    remove_stale_headers(root, dir);
-    return header.string();
+  std::string why = failure_of(run, argv.front());
+  if (why.empty()) {
+    if (std::rename(tmp.c_str(), gch.c_str()) == 0) {
+      remove_stale_headers(root, dir);
+      return header.string();
+    }
+    why = fmt::format("cannot rename {}: {}", tmp, std::strerror(errno));
   }
   std::remove(tmp.c_str());
-  const std::string why = !run.failure.empty() ? run.failure
-                          : run.status != 0
-                              ? fmt::format("the compiler exited with status {}", run.status)
-                              : fmt::format("cannot rename {}: {}", tmp, std::strerror(errno));
   try {
     write_files_atomically(dir.string(),
                            {{"failed.log", command_text(argv) + "\n" + why + "\n" + run.output}});
@@ -499,7 +508,8 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   for (const auto *argv : {&key_commands.compile, &key_commands.link})
     for (const auto &a : *argv)
       key += a + '\0';
-  key += "\n" + toolchain_identity(tool) + "\n" + read_text(source);
+  const std::string identity = toolchain_identity(tool);
+  key += "\n" + identity + "\n" + read_text(source);
   const std::string hash = hex64(fnv1a64(key));
   if (fs::is_regular_file(so, ec) && fs::is_regular_file(hash_file, ec) &&
       read_text(hash_file) == hash + "\n") {
@@ -508,7 +518,7 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
   }
   fs::remove(hash_file, ec);
   // Not part of the key: the precompiled header holds what the source includes itself.
-  const std::string pch = options.pch ? precompiled_header(tool) : std::string();
+  const std::string pch = options.pch ? precompiled_header(tool, identity) : std::string();
 
   // Compiled to an object, then linked: a compiler cache (--cxx "ccache g++") can keep the object.
   std::string object = (fs::path(dir) / ("." + name + ".o.XXXXXX")).string();
@@ -529,7 +539,7 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
     spdlog::info("{} {}: {}", argv == &commands.compile ? "compiling" : "linking", so.string(),
                  command_text(*argv));
     const ProcessResult run = run_process(*argv);
-    if (run.status != 0 || !run.failure.empty()) {
+    if (const std::string why = failure_of(run, argv->front()); !why.empty()) {
       std::remove(object.c_str());
       std::remove(tmp.c_str());
       fs::remove(so, ec); // it was built from an older source
@@ -542,10 +552,6 @@ SoBuildResult build_so(const std::string &dir, const std::string &name,
                                                   run.output.size() - kShown);
         spdlog::error("compiler output:\n{}", shown);
       }
-      std::string why = !run.failure.empty() ? run.failure
-                        : run.status == 127
-                            ? fmt::format("cannot run the compiler {}", argv->front())
-                            : fmt::format("the compiler exited with status {}", run.status);
       throw SoBuildError(
           fmt::format("building {} failed: {} (command: {}); set --cxx, --torch-prefix or "
                       "--torch-cflags/--torch-ldflags to use another compiler or libtorch",
