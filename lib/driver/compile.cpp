@@ -12,8 +12,8 @@
 namespace thunderc {
 
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
-  Program program = interpret(graph, options.interp);
-  Traces t = build_traces(graph, program);
+  // The program is freed once the traces are built: passes and printing reuse its memory.
+  Traces t = build_traces(graph, interpret(graph, options.interp));
   auto dump = [&](const std::string &stage, const Trace &trace) {
     const PythonOptions &o = &trace == &t.prologue ? t.prologue_options : t.computation_options;
     if (options.dump && (options.dump_after == "all" || options.dump_after == stage))

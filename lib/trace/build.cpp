@@ -42,7 +42,9 @@ using PathKey = std::vector<std::tuple<int, int64_t, std::string_view>>; // name
 
 class Builder {
 public:
-  Builder(const Graph &g, const Program &p) : g_(g), p_(p), h_(p.heap) {}
+  // `consumed`: the ops of `p`, whose argument metadata may be moved into the computation.
+  Builder(const Graph &g, const Program &p, std::vector<OpRecord> *consumed = nullptr)
+      : g_(g), p_(p), h_(p.heap), consumed_ops_(consumed) {}
 
   Traces build() {
     for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
@@ -62,6 +64,7 @@ private:
   const Graph &g_;
   const Program &p_;
   const Heap &h_;
+  std::vector<OpRecord> *consumed_ops_;
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
 
@@ -70,7 +73,7 @@ private:
   std::map<ProvId, std::vector<const Guard *>> guards_of_;
   std::set<ProvId> comp_inputs_, epi_inputs_;       // records passed on
   std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
-  std::unordered_map<uint32_t, ValueId> comp_value_; // tensor version -> computation value
+  std::vector<ValueId> comp_value_; // heap value (tensor version) -> computation value, or kNoValue
   std::vector<ValueId> comp_outputs_;               // computation values the epilogue reads
   std::unordered_map<ValueId, ValueId> epi_of_comp_; // computation output -> epilogue param
   std::unordered_map<ProvId, ValueId> epi_input_;   // record -> epilogue param
@@ -80,6 +83,8 @@ private:
   // ---- what is needed ----------------------------------------------------------------------
 
   bool is_input(Value v) const { return v && h_.from_input(v); }
+
+  static constexpr ValueId kNoValue = ~ValueId{0};
 
   void need(ProvId r) {
     for (ProvId at = r; needed_.insert(at).second;) {
@@ -490,9 +495,9 @@ private:
   Operand comp_operand(Value v) {
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
-      auto it = comp_value_.find(v.id);
-      THUNDERC_ASSERT(it != comp_value_.end(), "tensor read before it is produced: " + h_.path_of(v));
-      return Operand::of(it->second);
+      ValueId cv = comp_value_[v.id];
+      THUNDERC_ASSERT(cv != kNoValue, "tensor read before it is produced: " + h_.path_of(v));
+      return Operand::of(cv);
     }
     if (k == Kind::Tuple || k == Kind::List) {
       std::vector<Operand> items;
@@ -575,6 +580,7 @@ private:
     // About one value and at most two instructions (a comment, the call) per op: no regrowth.
     t.values.reserve(comp_inputs_.size() + p_.ops.size());
     t.body.reserve(2 * p_.ops.size() + 1);
+    comp_value_.assign(h_.size(), kNoValue);
     for (ProvId r : by_path(comp_inputs_)) {
       const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
       comp_names_.reserve(pv.name);
@@ -587,7 +593,8 @@ private:
     static const std::string no_comment;
     const std::string *last_comment = &no_comment;
     const Stmt *last_stmt = nullptr; // the statement last_comment was made of
-    for (const OpRecord &op : p_.ops) {
+    for (size_t at = 0; at < p_.ops.size(); ++at) {
+      const OpRecord &op = p_.ops[at];
       const ops::OpInfo &info = ops::info(op.op);
       if (info.flags & ops::PythonResult) continue;
       if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
@@ -621,7 +628,8 @@ private:
       pack_varargs(info, ins.args);
       ins.bound.reserve(op.bound.size());
       for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
-      ins.bound_meta = op.bound_meta;
+      if (consumed_ops_) ins.bound_meta = std::move((*consumed_ops_)[at].bound_meta);
+      else ins.bound_meta = op.bound_meta;
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
         // The local receives the one output, or a tuple of several: name those after it too.
@@ -648,6 +656,7 @@ private:
 
   ValueId epi_comp_output(Value version) {
     ValueId cv = comp_value_.at(version.id);
+    THUNDERC_ASSERT(cv != kNoValue, "an output read before it is produced: " + h_.path_of(version));
     auto it = epi_of_comp_.find(cv);
     if (it != epi_of_comp_.end()) return it->second;
     comp_outputs_.push_back(cv);
@@ -778,5 +787,9 @@ private:
 } // namespace
 
 Traces build_traces(const Graph &graph, const Program &program) { return Builder(graph, program).build(); }
+
+Traces build_traces(const Graph &graph, Program &&program) {
+  return Builder(graph, program, &program.ops).build();
+}
 
 } // namespace thunderc

@@ -21,5 +21,8 @@ struct Traces {
 
 // Throws UserError for a return value the epilogue cannot rebuild (located at the return).
 Traces build_traces(const Graph &graph, const Program &program);
+// The same, taking the ops' argument metadata out of `program` instead of copying it (what is
+// left of `program` is only fit to be destroyed).
+Traces build_traces(const Graph &graph, Program &&program);
 
 } // namespace thunderc

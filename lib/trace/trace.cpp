@@ -88,18 +88,16 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
   if (is_hint) return take_suffixed(hint_or_prefix);
   std::string name;
   do name = hint_or_prefix + std::to_string(counter_++);
-  while (is_taken(name));
-  taken_.insert(name);
+  while (!taken_.insert(name).second);
   return name;
 }
 
 std::string Namer::take_suffixed(const std::string &hint) {
-  if (hint.empty() || !is_python_name(hint + "_1")) return take("t", false);
+  if (!is_identifier(hint)) return take("t", false); // hint_<k> is then a name too
   unsigned &k = next_suffix_[hint]; // every hint_<j> with j <= k is taken
   std::string name;
   do name = hint + "_" + std::to_string(++k);
-  while (is_taken(name));
-  taken_.insert(name);
+  while (!taken_.insert(name).second);
   return name;
 }
 
