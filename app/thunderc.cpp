@@ -8,6 +8,7 @@
 #include "runtime/loader.h"
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
+#include "support/keep_until_exit.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -118,7 +119,10 @@ std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
   options.dump = [](const std::string &text) { std::cerr << text; };
   options.cpp = c.so;
   options.cpp_chunk_ops = c.so_chunk_ops;
-  return compile_graph(graph, options);
+  options.free_traces = false; // the process ends after writing or printing them
+  auto files = compile_graph(graph, options);
+  keep_until_exit(std::move(graph));
+  return files;
 }
 
 int compile(const GraphArgs &g, const CompileArgs &c) {

@@ -5,6 +5,7 @@
 #include "emit/support_py.h"
 #include "passes/passes.h"
 #include "support/diagnostics.h"
+#include "support/keep_until_exit.h"
 #include "trace/build.h"
 
 #include <fmt/format.h>
@@ -31,6 +32,7 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
                                    {"thunderc_support.py", support_py_source}};
   if (options.cpp)
     files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});
+  if (!options.free_traces) keep_until_exit(std::move(t));
   return files;
 }
 
