@@ -7,6 +7,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -38,7 +39,7 @@ std::string float_literal(double f) {
 
 // A component of an input path, ordered as the prologue orders inputs: indices and numeric
 // names as numbers, dict keys in the dict's order, attribute names alphabetically.
-using PathKey = std::vector<std::tuple<int, int64_t, std::string_view>>; // names: in the heap
+using PathPart = std::tuple<int, int64_t, std::string_view>; // names: in the heap
 
 class Builder {
 public:
@@ -69,7 +70,7 @@ private:
   Namer pro_names_, comp_names_, epi_names_;
 
   std::set<ProvId> needed_;                         // input records the prologue unpacks
-  std::unordered_map<ProvId, size_t> path_rank_;    // needed record -> place in input-path order
+  std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
   std::map<ProvId, std::vector<const Guard *>> guards_of_;
   std::set<ProvId> comp_inputs_, epi_inputs_;       // records passed on
   std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
@@ -266,80 +267,85 @@ private:
 
   // ---- prologue ----------------------------------------------------------------------------
 
-  PathKey path_key(ProvId r) const {
-    PathKey key;
-    for (ProvId at = r;;) {
-      const ProvRecord &rec = h_.record(at);
-      if (rec.kind == ProvKind::InputArgs) key.emplace_back(0, 0, "");
-      else if (rec.kind == ProvKind::InputKwargs) key.emplace_back(1, 0, "");
-      else if (rec.kind == ProvKind::InputFn) key.emplace_back(2, 0, "");
-      if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
-      const ProvRecord &owner = h_.record(rec.parent);
-      bool numeric = !rec.name.empty() && std::all_of(rec.name.begin(), rec.name.end(), ::isdigit);
-      if (rec.int_key) key.emplace_back(0, rec.index, "");
-      else if (numeric && rec.name.size() < 18) key.emplace_back(0, std::stoll(rec.name), "");
-      else if (rec.kind == ProvKind::Item && owner.kind != ProvKind::InputKwargs && owner.value &&
-               h_.is(owner.value, Kind::Dict)) {
-        int64_t pos = 0;
-        for (const Entry &e : h_.entries(owner.value)) {
-          if (h_.is(e.key, Kind::Str) && h_.as_str(e.key) == rec.name) break;
-          ++pos;
-        }
-        key.emplace_back(1, pos, rec.name);
-      } else key.emplace_back(2, 0, rec.name);
-      at = rec.parent;
-    }
-    std::reverse(key.begin(), key.end());
-    return key;
-  }
-
-  // path_key(r) as bytes that compare (as std::string, i.e. memcmp) in the order the key does.
-  std::string sort_key(ProvId r) const {
-    std::string out;
-    auto key = path_key(r);
-    size_t size = 0;
-    for (const auto &[kind, num, name] : key) size += 11 + name.size();
-    out.reserve(size);
-    for (const auto &[kind, num, name] : key) {
-      char head[9];
-      head[0] = static_cast<char>(kind);
-      auto u = static_cast<uint64_t>(num) ^ (uint64_t(1) << 63); // signed order as unsigned
-      for (int k = 0, shift = 56; shift >= 0; shift -= 8) head[++k] = static_cast<char>(u >> shift);
-      out.append(head, sizeof head);
-      std::string_view nv(name);
-      if (nv.find('\0') == std::string_view::npos) {
-        out.append(nv);
-      } else {
-        for (char c : nv) { // a 0 byte as 0 1 and the end as 0 0: a prefix sorts first
-          out += c;
-          if (c == '\0') out += '\1';
-        }
+  // The last component of a needed record's input path; nullopt for a record that starts a path
+  // of its own without a component (neither an input root nor a member).
+  std::optional<PathPart> path_part(ProvId r) const {
+    const ProvRecord &rec = h_.record(r);
+    if (rec.kind == ProvKind::InputArgs) return PathPart{0, 0, ""};
+    if (rec.kind == ProvKind::InputKwargs) return PathPart{1, 0, ""};
+    if (rec.kind == ProvKind::InputFn) return PathPart{2, 0, ""};
+    if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) return std::nullopt;
+    const ProvRecord &owner = h_.record(rec.parent);
+    bool numeric = !rec.name.empty() && std::all_of(rec.name.begin(), rec.name.end(), ::isdigit);
+    if (rec.int_key) return PathPart{0, rec.index, ""};
+    if (numeric && rec.name.size() < 18) return PathPart{0, std::stoll(rec.name), ""};
+    if (rec.kind == ProvKind::Item && owner.kind != ProvKind::InputKwargs && owner.value &&
+        h_.is(owner.value, Kind::Dict)) {
+      int64_t pos = 0;
+      for (const Entry &e : h_.entries(owner.value)) {
+        if (h_.is(e.key, Kind::Str) && h_.as_str(e.key) == rec.name) break;
+        ++pos;
       }
-      out.append(2, '\0');
+      return PathPart{1, pos, rec.name};
     }
-    return out;
+    return PathPart{2, 0, rec.name};
   }
 
-  // Places every needed record in input-path order once; by_path() sorts subsets by that place.
+  // Places every needed record in input-path order once (by_path() sorts subsets by that place):
+  // paths compare part by part, a path before its extensions, equal paths by record. The paths
+  // form a tree (a needed record's owner is needed: need()); its nodes are visited depth-first,
+  // each node's children in part order.
   void rank_paths() {
-    // Sorted as views of the keys (same order as the strings; cheaper to move while sorting).
-    std::vector<std::string> keys;
-    keys.reserve(needed_.size());
-    std::vector<std::pair<std::string_view, ProvId>> keyed;
-    keyed.reserve(needed_.size());
-    for (ProvId r : needed_) keys.push_back(sort_key(r));
-    size_t k = 0;
-    for (ProvId r : needed_) keyed.emplace_back(keys[k++], r);
-    std::sort(keyed.begin(), keyed.end());
-    path_rank_.reserve(keyed.size());
-    for (size_t i = 0; i < keyed.size(); ++i) path_rank_.emplace(keyed[i].second, i);
+    struct Node {
+      PathPart part;
+      std::vector<uint32_t> children;
+      std::vector<ProvId> records; // ascending
+    };
+    std::vector<Node> nodes(1); // 0: the empty path
+    struct Hash {
+      size_t operator()(const std::pair<uint32_t, PathPart> &k) const noexcept {
+        const auto &[kind, num, name] = k.second;
+        return std::hash<std::string_view>{}(name) ^ (size_t(k.first) * 0x9E3779B97F4A7C15ull) ^
+               (size_t(num) * 31 + size_t(kind));
+      }
+    };
+    std::unordered_map<std::pair<uint32_t, PathPart>, uint32_t, Hash> index; // (parent node, part)
+    index.reserve(needed_.size());
+    std::vector<uint32_t> node_of(h_.records().size());
+    for (ProvId r : needed_) { // ascending: an owner's record is older than its members'
+      const ProvRecord &rec = h_.record(r);
+      uint32_t at = 0;
+      if (auto part = path_part(r)) {
+        uint32_t parent = 0;
+        if (rec.kind == ProvKind::Attr || rec.kind == ProvKind::Item) parent = node_of[rec.parent];
+        auto [it, fresh] = index.try_emplace({parent, *part}, static_cast<uint32_t>(nodes.size()));
+        if (fresh) {
+          nodes.push_back({*part, {}, {}});
+          nodes[parent].children.push_back(it->second);
+        }
+        at = it->second;
+      }
+      node_of[r] = at;
+      nodes[at].records.push_back(r);
+    }
+    path_rank_.assign(h_.records().size(), 0);
+    size_t rank = 0;
+    std::vector<uint32_t> stack = {0};
+    while (!stack.empty()) {
+      Node &n = nodes[stack.back()];
+      stack.pop_back();
+      for (ProvId r : n.records) path_rank_[r] = rank++;
+      std::sort(n.children.begin(), n.children.end(),
+                [&](uint32_t a, uint32_t b) { return nodes[a].part > nodes[b].part; });
+      stack.insert(stack.end(), n.children.begin(), n.children.end()); // the first part on top
+    }
   }
 
   // `records` (needed ones) in input-path order.
   std::vector<ProvId> by_path(const std::set<ProvId> &records) const {
     std::vector<std::pair<size_t, ProvId>> ranked;
     ranked.reserve(records.size());
-    for (ProvId r : records) ranked.emplace_back(path_rank_.at(r), r);
+    for (ProvId r : records) ranked.emplace_back(path_rank_[r], r);
     std::sort(ranked.begin(), ranked.end());
     std::vector<ProvId> out;
     out.reserve(ranked.size());
