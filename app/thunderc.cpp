@@ -119,7 +119,7 @@ std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
   options.dump = [](const std::string &text) { std::cerr << text; };
   options.cpp = c.so;
   options.cpp_chunk_ops = c.so_chunk_ops;
-  options.free_traces = false; // the process ends after writing or printing them
+  options.free_memory = false; // the process ends after writing or printing the files
   auto files = compile_graph(graph, options);
   keep_until_exit(std::move(graph));
   return files;

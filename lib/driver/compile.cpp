@@ -13,8 +13,10 @@
 namespace thunderc {
 
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
-  // The program is freed once the traces are built: passes and printing reuse its memory.
-  Traces t = build_traces(graph, interpret(graph, options.interp));
+  Program program = interpret(graph, options.interp);
+  Traces t = build_traces(graph, std::move(program));
+  if (options.free_memory) program = Program(); // passes and printing reuse its memory
+  else keep_until_exit(std::move(program));
   auto dump = [&](const std::string &stage, const Trace &trace) {
     const PythonOptions &o = &trace == &t.prologue ? t.prologue_options : t.computation_options;
     if (options.dump && (options.dump_after == "all" || options.dump_after == stage))
@@ -32,7 +34,7 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
                                    {"thunderc_support.py", support_py_source}};
   if (options.cpp)
     files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});
-  if (!options.free_traces) keep_until_exit(std::move(t));
+  if (!options.free_memory) keep_until_exit(std::move(t));
   return files;
 }
 
