@@ -257,7 +257,7 @@ constexpr const char *kRuntimeHeaders[] = {
 constexpr const char *kStdIncludes =
     "#include <cmath>\n#include <cstddef>\n#include <cstdint>\n#include <exception>\n"
     "#include <initializer_list>\n#include <limits>\n#include <string>\n#include <tuple>\n"
-    "#include <vector>\n";
+    "#include <typeinfo>\n#include <vector>\n";
 
 // ---- the emitter ---------------------------------------------------------------------------
 
@@ -1178,6 +1178,25 @@ private:
         R"(constexpr size_t kNumInputs = {1}, kNumOutputs = {2};
 thread_local std::string last_error;
 
+// An ordinary tensor on the storage of `t` with its sizes, strides and offset. For a plain strided
+// tensor the TensorImpl is made directly, as at::empty makes one (autograd keys are added outside
+// InferenceMode), without the two dispatcher calls of at::empty and set_; anything else goes
+// through them.
+at::Tensor ordinary_alias(const at::Tensor &t) {{
+  const c10::TensorImpl &impl = *t.unsafeGetTensorImpl();
+  if (typeid(impl) == typeid(c10::TensorImpl) && t.layout() == at::kStrided && !t.is_conj() &&
+      !t.is_neg() && !t._is_zerotensor()) {{
+    auto made = c10::make_intrusive<c10::TensorImpl>(c10::Storage(t.storage()),
+                                                     c10::DispatchKeySet(t.options().computeDispatchKey()),
+                                                     t.dtype());
+    made->set_sizes_and_strides(t.sizes(), t.strides(), t.storage_offset());
+    return at::Tensor(std::move(made));
+  }}
+  at::Tensor normal = at::empty({{0}}, t.options());
+  normal.set_(t.storage(), t.storage_offset(), t.sizes(), t.strides());
+  return normal;
+}}
+
 // An output made under InferenceMode, as an ordinary tensor (what computation.py returns under
 // no_grad): a new tensor on the same storage, no copy. Outputs sharing a storage become views of
 // the first of them (so they share its version counter, as views do); an output given twice is
@@ -1200,11 +1219,7 @@ void to_normal(at::Tensor *outputs, size_t n) {{
       else
         normal = u.as_strided(t.sizes(), t.strides(), t.storage_offset());
     }}
-    if (!normal.defined()) {{
-      normal = at::empty({{0}}, t.options());
-      normal.set_(t.storage(), t.storage_offset(), t.sizes(), t.strides());
-    }}
-    t = std::move(normal);
+    t = normal.defined() ? std::move(normal) : ordinary_alias(t);
   }}
 }}
 

@@ -140,6 +140,11 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     if not report.check(isinstance(got, list) and len(got) == len(expected),
                         f"{label}: output count", f"{len(got)} vs {len(expected)} expected"):
         return
+    # Made under InferenceMode, they must come back as the ordinary tensors computation.py returns
+    # (an inference tensor cannot be updated in place or saved for backward outside it).
+    inference = [i for i, t in enumerate(got) if isinstance(t, torch.Tensor) and t.is_inference()]
+    report.check(not inference, f"{label}: outputs are ordinary tensors",
+                 f"inference tensors: outputs {inference[:5]}" if inference else f"{len(got)} tensors")
     diffs = []
     for i, (a, b) in enumerate(zip(expected, got)):
         d = tensor_diff(a, b)
