@@ -14,7 +14,7 @@ namespace thunderc {
 
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
   Program program = interpret(graph, options.interp);
-  Traces t = build_traces(graph, std::move(program));
+  Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
   if (options.free_memory) program = Program(); // passes and printing reuse its memory
   else keep_until_exit(std::move(program));
   auto dump = [&](const std::string &stage, const Trace &trace) {

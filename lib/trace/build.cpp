@@ -44,8 +44,8 @@ using PathPart = std::tuple<int, int64_t, std::string_view>; // names: in the he
 class Builder {
 public:
   // `consumed`: the ops of `p`, whose argument metadata may be moved into the computation.
-  Builder(const Graph &g, const Program &p, std::vector<OpRecord> *consumed = nullptr)
-      : g_(g), p_(p), h_(p.heap), consumed_ops_(consumed) {}
+  Builder(const Graph &g, const Program &p, const BuildOptions &o, std::vector<OpRecord> *consumed)
+      : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed) {}
 
   Traces build() {
     for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
@@ -65,6 +65,7 @@ private:
   const Graph &g_;
   const Program &p_;
   const Heap &h_;
+  bool bound_; // BuildOptions::bound_arguments
   std::vector<OpRecord> *consumed_ops_;
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
@@ -562,8 +563,10 @@ private:
     clone.callee = "torch.clone";
     clone.op = static_cast<int>(ops::Op::clone);
     clone.args = {comp_operand(target)};
-    clone.bound = clone.args;
-    clone.bound_meta = {ops::Arg::of_tensor(h_.meta(target))};
+    if (bound_) {
+      clone.bound = clone.args;
+      clone.bound_meta = {ops::Arg::of_tensor(h_.meta(target))};
+    }
     clone.outs = {copy};
     t.body.push_back(std::move(clone));
     Instr update;
@@ -572,9 +575,11 @@ private:
     update.args = {Operand::of(copy)};
     for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
     for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
-    update.bound = {Operand::of(copy)};
-    for (size_t i = 1; i < op.bound.size(); ++i) update.bound.push_back(comp_operand(op.bound[i]));
-    update.bound_meta = op.bound_meta;
+    if (bound_) {
+      update.bound = {Operand::of(copy)};
+      for (size_t i = 1; i < op.bound.size(); ++i) update.bound.push_back(comp_operand(op.bound[i]));
+      update.bound_meta = op.bound_meta;
+    }
     t.body.push_back(std::move(update));
     comp_value_[op.outputs[0].id] = copy;
   }
@@ -632,10 +637,12 @@ private:
       ins.args.reserve(op.args.size());
       for (Value a : op.args) ins.args.push_back(comp_operand(a));
       pack_varargs(info, ins.args);
-      ins.bound.reserve(op.bound.size());
-      for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
-      if (consumed_ops_) ins.bound_meta = std::move((*consumed_ops_)[at].bound_meta);
-      else ins.bound_meta = op.bound_meta;
+      if (bound_) {
+        ins.bound.reserve(op.bound.size());
+        for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
+        if (consumed_ops_) ins.bound_meta = std::move((*consumed_ops_)[at].bound_meta);
+        else ins.bound_meta = op.bound_meta;
+      }
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
         // The local receives the one output, or a tuple of several: name those after it too.
@@ -650,9 +657,11 @@ private:
       ins.callee = "torch.Tensor.copy_";
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
-      ins.bound = {ins.args[0], ins.args[1], Operand::lit("False")};
-      ins.bound_meta = {ops::Arg::of_tensor(h_.meta(wb.tensor)), ops::Arg::of_tensor(h_.meta(wb.version)),
-                        ops::Arg::of_bool(false)};
+      if (bound_) {
+        ins.bound = {ins.args[0], ins.args[1], Operand::lit("False")};
+        ins.bound_meta = {ops::Arg::of_tensor(h_.meta(wb.tensor)),
+                          ops::Arg::of_tensor(h_.meta(wb.version)), ops::Arg::of_bool(false)};
+      }
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
       t.body.push_back(std::move(ins));
     }
@@ -792,10 +801,12 @@ private:
 
 } // namespace
 
-Traces build_traces(const Graph &graph, const Program &program) { return Builder(graph, program).build(); }
+Traces build_traces(const Graph &graph, const Program &program, const BuildOptions &options) {
+  return Builder(graph, program, options, nullptr).build();
+}
 
-Traces build_traces(const Graph &graph, Program &&program) {
-  return Builder(graph, program, &program.ops).build();
+Traces build_traces(const Graph &graph, Program &&program, const BuildOptions &options) {
+  return Builder(graph, program, options, &program.ops).build();
 }
 
 } // namespace thunderc

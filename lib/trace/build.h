@@ -19,10 +19,17 @@ struct Traces {
   PythonOptions prologue_options, computation_options, epilogue_options;
 };
 
+struct BuildOptions {
+  // Every computation op's Instr::bound and Instr::bound_meta (all parameters, defaults filled
+  // in), which the C++ emitter and the native runtime read. The printed traces and the passes do
+  // not need them: without them, the traces print the same.
+  bool bound_arguments = true;
+};
+
 // Throws UserError for a return value the epilogue cannot rebuild (located at the return).
-Traces build_traces(const Graph &graph, const Program &program);
+Traces build_traces(const Graph &graph, const Program &program, const BuildOptions &options = {});
 // The same, taking the ops' argument metadata out of `program` instead of copying it (what is
 // left of `program` is only fit to be destroyed).
-Traces build_traces(const Graph &graph, Program &&program);
+Traces build_traces(const Graph &graph, Program &&program, const BuildOptions &options = {});
 
 } // namespace thunderc

@@ -176,3 +176,30 @@ TEST_CASE("an input read only by dead code is not passed to the computation but 
   CHECK(dumped.find("# computation after prologue_dce\n") != std::string::npos);
   CHECK(dumped.find("return ((a,), ())") != std::string::npos);
 }
+
+TEST_CASE("traces built without bound arguments print the same, before and after the passes") {
+  for (const auto &entry : fs::directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "samples")) {
+    if (entry.path().extension() != ".json") continue;
+    CAPTURE(entry.path().string());
+    Graph g = load_graph(entry.path().string());
+    Program p = interpret(g);
+    Traces with = build_traces(g, p), without = build_traces(g, p, {.bound_arguments = false});
+    size_t ops = 0;
+    for (const Instr &ins : with.computation.body) {
+      if (ins.op < 0) continue;
+      ++ops;
+      CHECK(!ins.bound.empty());
+      CHECK(ins.bound.size() == ins.bound_meta.size());
+    }
+    CHECK(ops > 0);
+    for (const Instr &ins : without.computation.body) CHECK((ins.bound.empty() && ins.bound_meta.empty()));
+    auto printed = [](const Traces &t) {
+      return print_python(t.prologue, t.prologue_options) + print_python(t.computation, t.computation_options) +
+             print_python(t.epilogue, t.epilogue_options);
+    };
+    CHECK(printed(with) == printed(without));
+    run_pipeline(with.prologue, with.computation);
+    run_pipeline(without.prologue, without.computation);
+    CHECK(printed(with) == printed(without));
+  }
+}
