@@ -13,7 +13,9 @@
 namespace thunderc {
 
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
-  Program program = interpret(graph, options.interp);
+  InterpOptions interp = options.interp;
+  interp.keep_bound_meta = options.cpp; // read only by the C++ emitter (bound_arguments below)
+  Program program = interpret(graph, interp);
   Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
   if (options.free_memory) program = Program(); // passes and printing reuse its memory
   else keep_until_exit(std::move(program));

@@ -199,6 +199,12 @@ ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
   return h.add_record(std::move(pr));
 }
 
+void Interpreter::record(OpRecord r) {
+  backend->produced(r, h);
+  if (!opt.keep_bound_meta) r.bound_meta = {};
+  p.ops.push_back(std::move(r));
+}
+
 Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
   auto out = [&](const ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
@@ -221,9 +227,8 @@ Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
   } else {
     r.result = out(res, 0);
   }
-  backend->produced(r, h);
   Value result = r.result;
-  p.ops.push_back(std::move(r));
+  record(std::move(r));
   return result;
 }
 
@@ -303,8 +308,7 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   r.result = self;
   Value version = h.new_version(self, self_meta, op_record(r, 0));
   r.outputs = {version};
-  backend->produced(r, h);
-  p.ops.push_back(std::move(r));
+  record(std::move(r));
   return finish();
 }
 
