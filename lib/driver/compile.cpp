@@ -14,7 +14,7 @@ namespace thunderc {
 
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
   InterpOptions interp = options.interp;
-  interp.keep_bound_meta = options.cpp; // read only by the C++ emitter (bound_arguments below)
+  interp.bound_arguments = options.cpp; // read by the C++ emitter only
   Program program = interpret(graph, interp);
   Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
   if (options.free_memory) program = Program(); // passes and printing reuse its memory

@@ -17,9 +17,10 @@ struct InterpOptions {
   size_t max_statements = 10'000'000; // statements executed (loops unrolled), all calls together
   size_t max_stack_bytes = 4u << 20;  // native stack the interpreter may use below its entry
   TensorBackend *backend = nullptr;   // null: tracing (metadata only)
-  // OpRecord::bound_meta kept in the Program (the C++ emitter and the native runtime read it);
-  // false: each is freed once the op has run, and the Program holds them empty.
-  bool keep_bound_meta = true;
+  // Every op's OpRecord::bound and OpRecord::bound_meta (the C++ emitter and the native runtime
+  // read them; the printed traces do not): false leaves bound empty and frees bound_meta once
+  // the op has run.
+  bool bound_arguments = true;
 };
 
 // Throws UserError (located by JSON pointer, with the graph call stack) when the program cannot

@@ -166,9 +166,11 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
   } catch (const ops::OpError &e) {
     fail(e.what());
   }
-  r.bound.reserve(r.bound_meta.size());
-  for (const auto &b : r.bound_meta)
-    r.bound.push_back(from_arg(b));
+  if (opt.bound_arguments) {
+    r.bound.reserve(r.bound_meta.size());
+    for (const auto &b : r.bound_meta)
+      r.bound.push_back(from_arg(b));
+  }
   const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
   r.stmt = s;
   if (s) {
@@ -201,7 +203,7 @@ ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
 
 void Interpreter::record(OpRecord r) {
   backend->produced(r, h);
-  if (!opt.keep_bound_meta) r.bound_meta = {};
+  if (!opt.bound_arguments) r.bound_meta = {};
   p.ops.push_back(std::move(r));
 }
 
@@ -264,7 +266,7 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   if (op == ops::Op::copy_) {
     OpRecord check = prepare(op, args, kwargs);
     run_op(check);
-    Value ver = check.bound[1];
+    Value ver = from_arg(check.bound_meta.at(1)); // the source tensor
     size_t before = p.ops.size();
     const TensorMeta src = h.meta(ver);
     if (src.dtype != self_meta.dtype || src.device != self_meta.device)
