@@ -61,12 +61,11 @@ std::string escape(uint32_t cp) {
   return fmt::format("\\u{:04x}", cp);
 }
 
-// Printable ASCII other than the characters in `extra` needs no escape.
-bool plain(std::string_view s, std::string_view extra) {
+// Printable ASCII needs no escape, other than a quote or a backslash in a string literal.
+bool plain(std::string_view s, bool literal) {
   for (char c : s) {
     auto u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u >= 0x7F) return false;
-    if (!extra.empty() && extra.find(c) != extra.npos) return false;
+    if (u < 0x20 || u >= 0x7F || (literal && (c == '\'' || c == '\\'))) return false;
   }
   return true;
 }
@@ -86,7 +85,7 @@ template <class Special> std::string escaped(std::string_view s, Special special
 } // namespace
 
 std::string py_str(std::string_view s) {
-  if (plain(s, "'\\")) {
+  if (plain(s, true)) {
     std::string out;
     out.reserve(s.size() + 2);
     return out.append(1, '\'').append(s).append(1, '\'');
@@ -99,7 +98,7 @@ std::string py_str(std::string_view s) {
 }
 
 std::string comment_safe(std::string_view s) {
-  if (plain(s, {})) return std::string(s);
+  if (plain(s, false)) return std::string(s);
   return escaped(s, [](uint32_t, std::string &) { return false; });
 }
 

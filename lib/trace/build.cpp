@@ -81,6 +81,7 @@ private:
   std::unordered_map<ProvId, ValueId> epi_input_;   // record -> epilogue param
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
   std::set<std::string> pro_classes_, epi_classes_;
+  std::unordered_map<ProvId, std::string> self_paths_; // self_member_path(), once per record
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -354,6 +355,25 @@ private:
     return out;
   }
 
+  // The dotted path of `r` from the entry's `self` ("model.layers.0.mlp.up_proj.weight") when `r`
+  // is reached from it through module members only (Heap::module_path rooted at `self`), built
+  // from its owner's; null otherwise.
+  const std::string *self_member_path(ProvId r) {
+    if (auto it = self_paths_.find(r); it != self_paths_.end()) return &it->second;
+    const ProvRecord &rec = h_.record(r);
+    if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) return nullptr;
+    const ProvRecord &owner = h_.record(rec.parent);
+    if (!owner.value || !h_.is(owner.value, Kind::Module)) return nullptr;
+    std::string path;
+    if (owner.kind != ProvKind::InputFn) {
+      const std::string *owner_path = self_member_path(rec.parent);
+      if (!owner_path) return nullptr;
+      path = *owner_path + '.';
+    }
+    path += rec.int_key ? std::to_string(rec.index) : rec.name;
+    return &self_paths_.emplace(r, std::move(path)).first->second;
+  }
+
   Instr unpack(ProvId r, ValueId out) {
     const ProvRecord &rec = h_.record(r);
     Instr ins;
@@ -364,7 +384,7 @@ private:
     // A None member (a Linear without bias) is no nn.Parameter: read it from its owner.
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
-      if (auto mp = h_.module_path(r); mp && h_.record(mp->root).kind == ProvKind::InputFn) {
+      if (const std::string *path = self_member_path(r)) {
         const char *getter = rec.slot == Slot::Parameter   ? "get_parameter"
                              : rec.slot == Slot::Buffer    ? "get_buffer"
                              : rec.slot == Slot::Submodule ? "get_submodule"
@@ -372,7 +392,7 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = "module." + std::string(getter);
-          ins.args = {Operand::lit(py_str(mp->path))};
+          ins.args = {Operand::lit(py_str(*path))};
           return ins;
         }
       }
@@ -389,61 +409,62 @@ private:
     return ins;
   }
 
-  void check(const std::string &fn, ValueId x, std::vector<Operand> rest,
-             std::vector<std::pair<std::string, Operand>> kwargs = {}) {
-    Instr ins;
+  // Appends `fn(x, rest...)` to the prologue.
+  template <class... Rest> Instr &check(std::string_view fn, ValueId x, Rest &&...rest) {
+    Instr &ins = out_.prologue.body.emplace_back();
     ins.callee = fn;
-    ins.args.reserve(1 + rest.size());
+    ins.args.reserve(1 + sizeof...(rest));
     ins.args.push_back(Operand::of(x));
-    for (auto &o : rest) ins.args.push_back(std::move(o));
-    ins.kwargs = std::move(kwargs);
-    out_.prologue.body.push_back(std::move(ins));
+    (ins.args.push_back(std::forward<Rest>(rest)), ...);
+    return ins;
   }
 
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
     case K::TensorMeta:
-      check("check_tensor_metadata", x,
-            {shape_literal(gd.meta.shape), Operand::lit(py_str(device_name(gd.meta.device))),
-             Operand::lit("torch." + std::string(dtype_name(gd.meta.dtype))),
-             Operand::lit(gd.meta.requires_grad ? "True" : "False")});
+      check("check_tensor_metadata", x, shape_literal(gd.meta.shape),
+            Operand::lit(py_str(device_name(gd.meta.device))),
+            Operand::lit("torch." + std::string(dtype_name(gd.meta.dtype))),
+            Operand::lit(gd.meta.requires_grad ? "True" : "False"));
       break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
       if (k == Kind::None) {
-        check("check_none", x, {});
+        check("check_none", x);
         break;
       }
       const char *fn = k == Kind::Str                          ? "check_string_value"
                        : k == Kind::DType || k == Kind::Device ? "check_literal_like"
                                                                : "check_number_type_and_value";
-      check(fn, x, {Operand::lit(literal(gd.value))});
+      check(fn, x, Operand::lit(literal(gd.value)));
       break;
     }
-    case K::None: check("check_none", x, {}); break;
-    case K::NotNone: check("check_not_none", x, {}); break;
-    case K::Type: check("check_type", x, {Operand::lit(class_literal(gd.cls, pro_classes_))}); break;
-    case K::Len: check("check_len", x, {Operand::lit(std::to_string(gd.length))}); break;
+    case K::None: check("check_none", x); break;
+    case K::NotNone: check("check_not_none", x); break;
+    case K::Type: check("check_type", x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
+    case K::Len: check("check_len", x, Operand::lit(std::to_string(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
+      keys.reserve(gd.keys.size());
       for (const auto &k : gd.keys) keys.push_back(Operand::lit(py_str(k)));
-      if (gd.ordered) check("check_keys", x, {Operand::tuple(keys)}, {{"ordered", Operand::lit("True")}});
-      else check("check_keys", x, {Operand::tuple(keys)});
+      Instr &ins = check("check_keys", x, Operand::tuple(std::move(keys)));
+      if (gd.ordered) ins.kwargs.emplace_back("ordered", Operand::lit("True"));
       break;
     }
-    case K::Is: check("check_is", x, {Operand::of(pro_value_.at(gd.other))}); break;
-    case K::IsNot: check("check_is_not", x, {Operand::of(pro_value_.at(gd.other))}); break;
+    case K::Is: check("check_is", x, Operand::of(pro_value_.at(gd.other))); break;
+    case K::IsNot: check("check_is_not", x, Operand::of(pro_value_.at(gd.other))); break;
     case K::HasAttr:
-      check("check_hasattr", x, {Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False")});
+      check("check_hasattr", x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
       break;
     }
   }
 
   static Operand shape_literal(const std::vector<int64_t> &shape) {
     std::vector<Operand> dims;
+    dims.reserve(shape.size());
     for (int64_t d : shape) dims.push_back(Operand::lit(std::to_string(d)));
-    return Operand::tuple(dims);
+    return Operand::tuple(std::move(dims));
   }
 
   void build_prologue() {
@@ -455,6 +476,9 @@ private:
     ValueId kwargs = t.add_value("kwargs", {});
     t.params.push_back(args);
     t.params.push_back(kwargs);
+    // About one unpack and one check per record: no regrowth.
+    t.values.reserve(needed_.size() + 3);
+    t.body.reserve(needed_.size() + p_.guards.size() + 1);
     // Records in input-path order; parents sort before their members.
     for (ProvId r : by_path(needed_)) {
       const ProvRecord &rec = h_.record(r);
