@@ -30,10 +30,12 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
     auto problems = verify(*trace);
     THUNDERC_ASSERT(problems.empty(), trace->name + " fails verification: " + problems.front());
   }
-  std::vector<OutputFile> files = {{"prologue.py", print_python(t.prologue, t.prologue_options)},
-                                   {"computation.py", print_python(t.computation, t.computation_options)},
-                                   {"epilogue.py", print_python(t.epilogue, t.epilogue_options)},
-                                   {"thunderc_support.py", support_py_source}};
+  std::vector<OutputFile> files; // built in place: an initializer list would copy each text
+  files.reserve(5);
+  files.push_back({"prologue.py", print_python(t.prologue, t.prologue_options)});
+  files.push_back({"computation.py", print_python(t.computation, t.computation_options)});
+  files.push_back({"epilogue.py", print_python(t.epilogue, t.epilogue_options)});
+  files.push_back({"thunderc_support.py", support_py_source});
   if (options.cpp)
     files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});
   if (!options.free_memory) keep_until_exit(std::move(t));

@@ -3,9 +3,11 @@
 #include "support/diagnostics.h"
 #include "support/text.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
@@ -172,6 +174,11 @@ std::string read_input_file(const std::string &path, size_t max_bytes) {
     in = &file;
   }
   std::string text;
+  if (path != "-") { // a size known up front saves regrowing the text as it is read
+    std::error_code error;
+    if (auto size = std::filesystem::file_size(path, error); !error)
+      text.reserve(static_cast<size_t>(std::min<uintmax_t>(size, max_bytes) + 1));
+  }
   char buffer[1 << 16];
   while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
     text.append(buffer, static_cast<size_t>(in->gcount()));
