@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
-#include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <tuple>
 #include <unordered_map>
 
@@ -70,10 +70,11 @@ private:
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
 
-  std::set<ProvId> needed_;                         // input records the prologue unpacks
+  std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
+  std::vector<bool> is_needed_;                     // by record
   std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
-  std::map<ProvId, std::vector<const Guard *>> guards_of_;
-  std::set<ProvId> comp_inputs_, epi_inputs_;       // records passed on
+  std::vector<std::pair<ProvId, const Guard *>> guards_of_; // by subject, then program order
+  std::vector<ProvId> comp_inputs_, epi_inputs_;    // records passed on, ascending, unique
   std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
   std::vector<ValueId> comp_value_; // heap value (tensor version) -> computation value, or kNoValue
   std::vector<ValueId> comp_outputs_;               // computation values the epilogue reads
@@ -90,7 +91,9 @@ private:
   static constexpr ValueId kNoValue = ~ValueId{0};
 
   void need(ProvId r) {
-    for (ProvId at = r; needed_.insert(at).second;) {
+    for (ProvId at = r; !is_needed_[at];) {
+      is_needed_[at] = true;
+      needed_.push_back(at);
       const ProvRecord &rec = h_.record(at);
       if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
       at = rec.parent;
@@ -101,7 +104,7 @@ private:
     if (!v) return;
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
-      if (is_input(v)) comp_inputs_.insert(h_.prov(v));
+      if (is_input(v)) comp_inputs_.push_back(h_.prov(v));
     } else if (k == Kind::Tuple || k == Kind::List) {
       for (Value i : h_.items(v)) collect_tensor_inputs(i);
     }
@@ -113,7 +116,7 @@ private:
     Kind k = h_.kind(v);
     if (is_input(v) && k != Kind::None && k != Kind::Bool && k != Kind::Int && k != Kind::Float &&
         k != Kind::Str && k != Kind::DType && k != Kind::Device) {
-      epi_inputs_.insert(h_.prov(v));
+      epi_inputs_.push_back(h_.prov(v));
       return;
     }
     if (k == Kind::Tuple || k == Kind::List)
@@ -122,9 +125,16 @@ private:
       for (const Entry &e : h_.entries(v)) collect_epilogue_inputs(e.value, depth + 1);
   }
 
+  static void sort_unique(std::vector<ProvId> &records) {
+    std::sort(records.begin(), records.end());
+    records.erase(std::unique(records.begin(), records.end()), records.end());
+  }
+
   void collect_needs() {
+    is_needed_.assign(h_.records().size(), false);
+    guards_of_.reserve(p_.guards.size());
     for (const Guard &gd : p_.guards) {
-      guards_of_[gd.subject].push_back(&gd);
+      guards_of_.emplace_back(gd.subject, &gd);
       need(gd.subject);
       if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) need(gd.other);
     }
@@ -132,16 +142,29 @@ private:
       for (Value a : op.args) collect_tensor_inputs(a);
       for (const auto &[k, a] : op.kwargs) collect_tensor_inputs(a);
     }
-    for (const WriteBack &wb : p_.write_backs) comp_inputs_.insert(h_.prov(wb.tensor));
+    for (const WriteBack &wb : p_.write_backs) comp_inputs_.push_back(h_.prov(wb.tensor));
     for (const SideEffect &se : p_.side_effects) {
-      if (se.kind == SideEffect::Kind::SetBuffer) epi_inputs_.insert(se.module_root);
+      if (se.kind == SideEffect::Kind::SetBuffer) epi_inputs_.push_back(se.module_root);
       else
-        epi_inputs_.insert(h_.prov(se.target));
+        epi_inputs_.push_back(h_.prov(se.target));
       collect_epilogue_inputs(se.value);
     }
     collect_epilogue_inputs(p_.result);
+    sort_unique(comp_inputs_);
+    sort_unique(epi_inputs_);
     for (ProvId r : comp_inputs_) need(r);
     for (ProvId r : epi_inputs_) need(r);
+    std::sort(needed_.begin(), needed_.end());
+    std::stable_sort(guards_of_.begin(), guards_of_.end(),
+                     [](const auto &a, const auto &b) { return a.first < b.first; });
+  }
+
+  // The guards on record `r`, in program order.
+  std::span<const std::pair<ProvId, const Guard *>> guards_on(ProvId r) const {
+    auto from = std::lower_bound(guards_of_.begin(), guards_of_.end(), r,
+                                 [](const auto &g, ProvId id) { return g.first < id; });
+    auto to = std::find_if(from, guards_of_.end(), [&](const auto &g) { return g.first != r; });
+    return {from, to};
   }
 
   // ---- naming and types --------------------------------------------------------------------
@@ -344,7 +367,7 @@ private:
   }
 
   // `records` (needed ones) in input-path order.
-  std::vector<ProvId> by_path(const std::set<ProvId> &records) const {
+  std::vector<ProvId> by_path(const std::vector<ProvId> &records) const {
     std::vector<std::pair<size_t, ProvId>> ranked;
     ranked.reserve(records.size());
     for (ProvId r : records) ranked.emplace_back(path_rank_[r], r);
@@ -491,9 +514,8 @@ private:
         t.body.push_back(unpack(r, v));
       }
       pro_value_[r] = v;
-      if (auto it = guards_of_.find(r); it != guards_of_.end())
-        for (const Guard *gd : it->second)
-          if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
+      for (const auto &[subject, gd] : guards_on(r))
+        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
     }
     // Identity checks once both sides exist.
     for (const Guard &gd : p_.guards)
