@@ -355,10 +355,16 @@ SoToolchain resolve_toolchain(const SoBuildOptions &o) {
 
 namespace {
 
+// The compiler command's words ("ccache g++" works), for compiling and for linking.
+std::vector<std::string> compiler_words(const SoToolchain &t) {
+  std::vector<std::string> argv = split_flags(t.cxx);
+  if (argv.empty()) argv.push_back("c++");
+  return argv;
+}
+
 // The compiler and the flags that a precompiled header must share with the builds using it.
 std::vector<std::string> compile_words(const SoToolchain &t) {
-  std::vector<std::string> argv = split_flags(t.cxx); // "ccache g++" works
-  if (argv.empty()) argv.push_back("c++");
+  std::vector<std::string> argv = compiler_words(t);
   argv.push_back("-std=c++17");
   argv.insert(argv.end(), t.opt.begin(), t.opt.end());
   argv.push_back("-fPIC");
@@ -375,8 +381,7 @@ SoCommands so_build_commands(const SoToolchain &t, const std::string &source,
   c.compile = compile_words(t);
   if (!pch.empty()) c.compile.insert(c.compile.end(), {"-Winvalid-pch", "-include", pch});
   c.compile.insert(c.compile.end(), {"-c", source, "-o", object});
-  c.link = split_flags(t.cxx);
-  if (c.link.empty()) c.link.push_back("c++");
+  c.link = compiler_words(t);
   c.link.insert(c.link.end(), t.opt.begin(), t.opt.end()); // -flto and the like
   c.link.insert(c.link.end(), {"-shared", object, "-o", so});
   c.link.insert(c.link.end(), t.ldflags.begin(), t.ldflags.end());
