@@ -78,11 +78,11 @@ void add_compile_args(CLI::App &cmd, CompileArgs &args) {
       ->check(CLI::IsMember(stages));
 }
 
-// For a large graph, the heap a compile will use (about 70 bytes per byte of graph file: 392 MiB
-// for the 6 MiB llama L = 1000 graph) is taken from the system at once and advised to use
-// transparent huge pages, as glibc's glibc.malloc.hugetlb=1 tunable would do: a few thousand
-// 2 MiB pages instead of ~100k 4 KiB page faults and TLB entries. The pages are faulted in only
-// when used. Linux and glibc only; THUNDERC_NO_HUGE_PAGES=1 turns it off. Measured with
+// For a large graph, the heap a compile may use (80 bytes per byte of graph file; a compile uses
+// about 50: 295 MiB for the 6 MiB llama L = 1000 graph) is taken from the system at once and
+// advised to use transparent huge pages, as glibc's glibc.malloc.hugetlb=1 tunable would do:
+// about 150 2 MiB pages instead of about 75k 4 KiB page faults and TLB entries. The pages are
+// faulted in only when used. Linux and glibc only; THUNDERC_NO_HUGE_PAGES=1 turns it off. Measured with
 // bench/compile_bench.py (bench/README.md).
 void reserve_heap(const std::string &graph_path) {
 #if defined(M_MMAP_MAX) && defined(MADV_HUGEPAGE)
