@@ -9,6 +9,9 @@
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
 #include "support/keep_until_exit.h"
+#ifdef THUNDERC_MIMALLOC
+#include <mimalloc.h>
+#endif
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -22,6 +25,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <malloc.h>
 #include <sys/mman.h>
@@ -78,20 +82,61 @@ void add_compile_args(CLI::App &cmd, CompileArgs &args) {
       ->check(CLI::IsMember(stages));
 }
 
+#ifdef THUNDERC_MIMALLOC
+// Advises the large anonymous mappings that exist now (the segments mimalloc took at start-up,
+// which serve the first tens of MiB) to use transparent huge pages.
+void advise_existing_heap() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line)) { // "lo-hi perms offset dev inode [path]"
+    uintptr_t lo = 0, hi = 0;
+    char perms[5] = {};
+    unsigned long inode = 1;
+    int end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx %4s %*x %*s %lu %n", &lo, &hi, perms, &inode, &end) < 4)
+      continue;
+    const bool anonymous = inode == 0 && static_cast<size_t>(end) >= line.size(); // no path
+    if (anonymous && perms[0] == 'r' && perms[1] == 'w' && hi - lo >= (4 << 20))
+      madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_HUGEPAGE);
+  }
+}
+#endif
+
 // For a large graph, the heap a compile may use (80 bytes per byte of graph file; a compile uses
 // about 50: 295 MiB for the 6 MiB llama L = 1000 graph) is taken from the system at once and
-// advised to use transparent huge pages, as glibc's glibc.malloc.hugetlb=1 tunable would do:
-// about 150 2 MiB pages instead of about 75k 4 KiB page faults and TLB entries. The pages are
-// faulted in only when used. Linux and glibc only; THUNDERC_NO_HUGE_PAGES=1 turns it off. Measured with
-// bench/compile_bench.py (bench/README.md).
+// advised to use transparent huge pages: about 150 2 MiB pages instead of about 75k 4 KiB page
+// faults and TLB entries. The pages are faulted in only when used. With mimalloc the block
+// becomes one of its arenas, which its segments come from once the ones taken at start-up (also
+// advised) are full; with glibc's malloc it is the free top of the heap (as glibc's
+// glibc.malloc.hugetlb=1 tunable would do). Linux only; THUNDERC_NO_HUGE_PAGES=1 turns it off.
+// Measured with bench/compile_bench.py (bench/README.md).
 void reserve_heap(const std::string &graph_path) {
-#if defined(M_MMAP_MAX) && defined(MADV_HUGEPAGE)
+#if defined(MADV_HUGEPAGE) && (defined(THUNDERC_MIMALLOC) || defined(M_MMAP_MAX))
   if (std::getenv("THUNDERC_NO_HUGE_PAGES")) return;
   std::error_code ec;
   const uintmax_t bytes = graph_path == "-" ? 0 : std::filesystem::file_size(graph_path, ec);
-  constexpr uintmax_t kMin = 256 << 10, kHuge = 2 << 20;
+  constexpr uintmax_t kMin = 256 << 10;
   if (ec || bytes < kMin) return;
   const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
+#ifdef THUNDERC_MIMALLOC
+  // mimalloc carves an arena into segments aligned to their size (32 MiB in mimalloc 2).
+  constexpr size_t kAlign = 64 << 20;
+  const size_t size = (want + kAlign - 1) & ~(kAlign - 1);
+  void *map = mmap(nullptr, size + kAlign, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (map == MAP_FAILED) return;
+  void *start =
+      reinterpret_cast<void *>((reinterpret_cast<uintptr_t>(map) + kAlign - 1) & ~(kAlign - 1));
+  const bool advised = madvise(start, size, MADV_HUGEPAGE) == 0;
+  if (!mi_manage_os_memory(start, size, /*is_committed=*/true, /*is_large=*/false,
+                           /*is_zero=*/true, /*numa_node=*/-1)) {
+    munmap(map, size + kAlign);
+    return;
+  }
+  if (advised) advise_existing_heap();
+  const size_t reserved = size;
+#else
+  constexpr uintptr_t kHuge = 2 << 20;
   mallopt(M_MMAP_MAX, 0); // from the heap (grown when its free top is smaller), not a mapping
   void *volatile block = malloc(want); // volatile: a compiler may drop an unused malloc and free
   mallopt(M_MMAP_MAX, 65536);
@@ -102,8 +147,9 @@ void reserve_heap(const std::string &graph_path) {
   const bool advised = block && at + want <= end && end > from &&
                        madvise(reinterpret_cast<void *>(from), end - from, MADV_HUGEPAGE) == 0;
   free(block); // stays in the heap: trimming is off (tune_malloc)
-  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}",
-                advised ? (end - from) >> 20 : 0, bytes >> 10,
+  const size_t reserved = advised ? end - from : 0;
+#endif
+  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}", reserved >> 20, bytes >> 10,
                 advised ? "advised to use huge pages" : "without huge pages");
 #else
   (void)graph_path;
@@ -183,6 +229,7 @@ int run(const GraphArgs &g, const RunArgs &r) {
 
 } // namespace
 
+#ifndef THUNDERC_MIMALLOC
 // glibc malloc tuned for a short-lived process that builds and drops many small objects (values,
 // provenance, trace instructions) and a few large vectors: no fastbins (whose consolidation, set
 // off by every large free, was ~15% of a compile), no giving memory back to the OS and no mmap for
@@ -196,9 +243,12 @@ static void tune_malloc() {
   mallopt(M_MMAP_THRESHOLD, 32 << 20); // the largest glibc accepts
 #endif
 }
+#endif
 
 int main(int argc, char **argv) {
+#ifndef THUNDERC_MIMALLOC
   tune_malloc();
+#endif
   auto logger = spdlog::stderr_color_mt("thunderc");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("thunderc: %^%l%$: %v");
