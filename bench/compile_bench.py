@@ -19,9 +19,11 @@ ratio against a baseline measured in the same run (the machine is shared and noi
   any process.
 * Peak RSS of `thunderc compile` at L = 1000.
 
-All thunderc runs happen before torch is imported (so that spawning processes does not fork a
-large Python). Wall time is measured around each child, CPU time (user + system) is wait4's
-rusage, peak RSS is GNU time's %M (3 runs of each; see peak_rss).
+The startup runs happen before torch is imported. The compile runs and the fx traces are then
+interleaved: rounds that each run every configuration due in it, each configuration's runs spread
+evenly over the rounds, so that a drift of the shared host's speed during the run moves thunderc
+and fx alike. Wall time is measured around each child, CPU time (user + system) is wait4's
+rusage, peak RSS is GNU time's %M (see peak_rss).
 """
 import argparse
 import json
@@ -115,26 +117,7 @@ def main():
     results = {"layers": {}, "startup": {}}
     tmp = tempfile.mkdtemp(prefix="thunderc-bench-")
     try:
-        # ---- thunderc compile -------------------------------------------------------------
-        for L in LAYERS:
-            graph = os.path.join(tmp, f"llama_L{L}.json")
-            with open(graph, "w") as f:
-                f.write(gen_graphs.llama_graph_text(L))
-            out = os.path.join(tmp, f"out_L{L}")
-            _, _, err = run_child([exe, "--log-level", "debug", "compile", graph, "-o", out], stderr=subprocess.PIPE)
-            stmts = ops = None
-            for line in err.splitlines():
-                if "statements executed" in line:  # "interpreted NAME: N statements executed, M ops"
-                    words = line.split(": ")[-1].split()
-                    stmts, ops = int(words[0]), int(words[3])
-            if stmts is None:
-                raise SystemExit("thunderc --log-level debug did not log the executed statement count:\n" + err)
-            walls, rss, cpu = repeat([exe, "compile", graph, "-o", out], reps[L], rss_runs=1 if L >= 128 else 2)
-            results["layers"][L] = dict(statements=stmts, ops=ops, graph_bytes=os.path.getsize(graph),
-                                        thunderc=walls, rss_kib=rss, thunderc_cpu=cpu)
-            print(f"  thunderc compile L={L}: {stmts} statements, min {fmt_t(min(walls))}", file=sys.stderr)
-
-        # ---- startup ----------------------------------------------------------------------
+        # ---- startup (before torch is imported) -------------------------------------------
         add = os.path.join(ROOT, "samples", "add.json")
         n = 5 if args.quick else 40
         results["startup"]["true"] = repeat(["/bin/true"], n)
@@ -149,23 +132,56 @@ def main():
         results["startup"]["python_import_torch"] = repeat([py, "-c", "import torch"], 2 if args.quick else 3)
         results["startup"]["python_bare"] = repeat([py, "-c", "pass"], 3 if args.quick else 10)
 
-        # ---- torch.fx.symbolic_trace (torch imported only now) ------------------------------
+        # ---- thunderc compile and torch.fx.symbolic_trace, interleaved ---------------------
+        # Each round runs every configuration that is due in it, and each configuration's runs are
+        # spread evenly over the rounds: the host's speed drifts over a run (the same binary's time
+        # moves by up to 1.5x within minutes on this machine), and the ratios compare runs made
+        # side by side, not minutes apart.
         import torch  # noqa: F401
         import torch_models as tm
         torch.set_num_threads(1)
-        for L in FX_LAYERS:
-            model = tm.llama_model(L)
-            times, cpu = [], []
-            for _ in range(fx_reps[L]):
-                t0, c0 = time.perf_counter(), time.process_time()
-                gm = tm.fx_trace_llama(model)
-                times.append(time.perf_counter() - t0)
-                cpu.append(time.process_time() - c0)
-            results["layers"][L]["fx"] = times
-            results["layers"][L]["fx_cpu"] = cpu
-            results["layers"][L]["fx_nodes"] = len(gm.graph.nodes)
-            del model, gm
-            print(f"  fx.symbolic_trace L={L}: min {fmt_t(min(times))}", file=sys.stderr)
+        models = {L: tm.llama_model(L) for L in FX_LAYERS}
+        argv = {}
+        for L in LAYERS:
+            graph = os.path.join(tmp, f"llama_L{L}.json")
+            with open(graph, "w") as f:
+                f.write(gen_graphs.llama_graph_text(L))
+            out = os.path.join(tmp, f"out_L{L}")
+            _, _, err = run_child([exe, "--log-level", "debug", "compile", graph, "-o", out], stderr=subprocess.PIPE)
+            stmts = ops = None
+            for line in err.splitlines():
+                if "statements executed" in line:  # "interpreted NAME: N statements executed, M ops"
+                    words = line.split(": ")[-1].split()
+                    stmts, ops = int(words[0]), int(words[3])
+            if stmts is None:
+                raise SystemExit("thunderc --log-level debug did not log the executed statement count:\n" + err)
+            argv[L] = [exe, "compile", graph, "-o", out]
+            CPU_TIMES.pop(tuple(argv[L]), None)
+            results["layers"][L] = dict(statements=stmts, ops=ops, graph_bytes=os.path.getsize(graph),
+                                        thunderc=[], fx=[] if L in FX_LAYERS else None, fx_cpu=[])
+        rounds = max(max(reps.values()), max(fx_reps.values()))
+        due = lambda i, n: (i * n) // rounds != ((i + 1) * n) // rounds  # noqa: E731
+        for i in range(rounds):
+            for L in LAYERS:
+                d = results["layers"][L]
+                if due(i, reps[L]):
+                    d["thunderc"].append(run_child(argv[L])[0])
+                if L in FX_LAYERS and due(i, fx_reps[L]):
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    gm = tm.fx_trace_llama(models[L])
+                    d["fx"].append(time.perf_counter() - t0)
+                    d["fx_cpu"].append(time.process_time() - c0)
+                    d["fx_nodes"] = len(gm.graph.nodes)
+                    del gm
+            print(f"  round {i + 1}/{rounds} done", file=sys.stderr)
+        for L in LAYERS:
+            d = results["layers"][L]
+            d["thunderc_cpu"] = CPU_TIMES[tuple(argv[L])]
+            d["rss_kib"] = peak_rss(argv[L], 1 if L >= 128 else 2)
+            if d["fx"] is None:
+                del d["fx"], d["fx_cpu"]
+            print(f"  L={L}: {d['statements']} statements, thunderc min {fmt_t(min(d['thunderc']))}"
+                  + (f", fx.symbolic_trace min {fmt_t(min(d['fx']))}" if "fx" in d else ""), file=sys.stderr)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
