@@ -17,8 +17,7 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
   interp.bound_arguments = options.cpp; // read by the C++ emitter only
   Program program = interpret(graph, interp);
   Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
-  if (options.free_memory) program = Program(); // passes and printing reuse its memory
-  else keep_until_exit(std::move(program));
+  program = Program(); // passes and printing reuse its memory
   auto dump = [&](const std::string &stage, const Trace &trace) {
     const PythonOptions &o = &trace == &t.prologue ? t.prologue_options : t.computation_options;
     if (options.dump && (options.dump_after == "all" || options.dump_after == stage))

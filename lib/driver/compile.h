@@ -17,8 +17,8 @@ struct CompileOptions {
   std::function<void(const std::string &)> dump; // where dumps go (stderr in the CLI)
   bool cpp = false;           // also <graph name>.cpp: the computation as ATen C++ (compile --so)
   size_t cpp_chunk_ops = 64;  // ops per generated C++ function
-  bool free_memory = true;    // false: the program and the traces are left allocated
-                              // (support/keep_until_exit.h), for a process that exits next
+  bool free_memory = true;    // false: the traces are left allocated (support/keep_until_exit.h),
+                              // for a process that exits next
 };
 
 struct OutputFile {
