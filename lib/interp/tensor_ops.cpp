@@ -203,7 +203,8 @@ ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
 
 void Interpreter::record(OpRecord r) {
   backend->produced(r, h);
-  if (!opt.bound_arguments) r.bound_meta = {};
+  // A new empty vector frees the old one's buffer (`= {}` would keep it: initializer_list assign).
+  if (!opt.bound_arguments) r.bound_meta = std::vector<ops::Arg>();
   p.ops.push_back(std::move(r));
 }
 

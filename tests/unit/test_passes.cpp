@@ -193,6 +193,10 @@ TEST_CASE("traces built without bound arguments print the same, before and after
     }
     CHECK(ops > 0);
     for (const Instr &ins : without.computation.body) CHECK((ins.bound.empty() && ins.bound_meta.empty()));
+    Program lean = interpret(g, {.bound_arguments = false});
+    CHECK(lean.ops.size() == p.ops.size());
+    for (const OpRecord &op : lean.ops) // freed, not only emptied: a compile keeps every record
+      CHECK((op.bound.capacity() == 0 && op.bound_meta.capacity() == 0));
     auto printed = [](const Traces &t) {
       return print_python(t.prologue, t.prologue_options) + print_python(t.computation, t.computation_options) +
              print_python(t.epilogue, t.epilogue_options);
