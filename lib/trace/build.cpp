@@ -56,6 +56,9 @@ public:
     rank_paths();
     build_prologue();
     build_computation();
+    // The last reader of the op records: a consumed program's are freed here, so that the
+    // epilogue, the passes and printing reuse their memory.
+    if (consumed_ops_) std::vector<OpRecord>().swap(*consumed_ops_);
     build_epilogue();
     finish_prologue();
     return std::move(out_);

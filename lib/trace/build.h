@@ -28,8 +28,8 @@ struct BuildOptions {
 
 // Throws UserError for a return value the epilogue cannot rebuild (located at the return).
 Traces build_traces(const Graph &graph, const Program &program, const BuildOptions &options = {});
-// The same, taking the ops' argument metadata out of `program` instead of copying it (what is
-// left of `program` is only fit to be destroyed).
+// The same, taking the ops' argument metadata out of `program` instead of copying it and freeing
+// its op records once read (what is left of `program` is only fit to be destroyed).
 Traces build_traces(const Graph &graph, Program &&program, const BuildOptions &options = {});
 
 } // namespace thunderc

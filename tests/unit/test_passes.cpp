@@ -202,6 +202,10 @@ TEST_CASE("traces built without bound arguments print the same, before and after
              print_python(t.epilogue, t.epilogue_options);
     };
     CHECK(printed(with) == printed(without));
+    Program consumed = interpret(g);
+    Traces moved = build_traces(g, std::move(consumed));
+    CHECK(consumed.ops.capacity() == 0); // freed once the computation is built
+    CHECK(printed(moved) == printed(with));
     run_pipeline(with.prologue, with.computation);
     run_pipeline(without.prologue, without.computation);
     CHECK(printed(with) == printed(without));
