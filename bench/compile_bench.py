@@ -109,7 +109,7 @@ def main():
     exe = os.path.abspath(os.path.join(args.build, "thunderc"))
     if not os.access(exe, os.X_OK):
         raise SystemExit(f"no {exe}: build it first")
-    reps = {1: 20, 8: 15, 32: 10, 128: 5, 1000: 3}
+    reps = {1: 20, 8: 15, 32: 10, 128: 10, 1000: 6}
     fx_reps = {1: 10, 8: 7, 32: 5, 128: 3}
     if args.quick:
         reps = {L: 1 for L in LAYERS}
