@@ -103,7 +103,7 @@ void advise_existing_heap() {
 #endif
 
 // For a large graph, the heap a compile may use (80 bytes per byte of graph file; a compile uses
-// about 50: 295 MiB for the 6 MiB llama L = 1000 graph) is taken from the system at once and
+// about 40: 237 MiB for the 6 MiB llama L = 1000 graph) is taken from the system at once and
 // advised to use transparent huge pages: about 150 2 MiB pages instead of about 75k 4 KiB page
 // faults and TLB entries. The pages are faulted in only when used. With mimalloc the block
 // becomes one of its arenas, which its segments come from once the ones taken at start-up (also
@@ -119,7 +119,8 @@ void reserve_heap(const std::string &graph_path) {
   if (ec || bytes < kMin) return;
   const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
 #ifdef THUNDERC_MIMALLOC
-  // mimalloc carves an arena into segments aligned to their size (32 MiB in mimalloc 2).
+  // mimalloc carves an arena into segments aligned to their size (32 MiB in mimalloc 2; the
+  // arena's start and size are multiples of twice that).
   constexpr size_t kAlign = 64 << 20;
   const size_t size = (want + kAlign - 1) & ~(kAlign - 1);
   void *map = mmap(nullptr, size + kAlign, PROT_READ | PROT_WRITE,
