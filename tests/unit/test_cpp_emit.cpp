@@ -7,6 +7,7 @@
 #include "driver/compile.h"
 #include "emit/cpp.h"
 #include "graph/load.h"
+#include "test_interp_util.h"
 #include "support/diagnostics.h"
 #include "support/hash.h"
 
@@ -14,13 +15,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <regex>
 #include <sstream>
 
 using namespace thunderc;
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -241,10 +240,9 @@ TEST_CASE("cpp: ops the C++ backend cannot express are user errors naming the op
 }
 
 TEST_CASE("cpp: every sample prints, deterministically, with one statement per op") {
-  for (const auto &entry : fs::directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "samples")) {
-    if (entry.path().extension() != ".json") continue;
-    CAPTURE(entry.path().string());
-    Graph g = load_graph(entry.path().string());
+  for (const std::string &path : test::sample_paths()) {
+    CAPTURE(path);
+    Graph g = load_graph(path);
     CompileOptions options;
     options.cpp = true;
     auto files = compile_graph(g, options);

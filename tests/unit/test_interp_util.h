@@ -1,15 +1,29 @@
-// Helpers for the interpreter tests: graphs written as JSON text, loaded with the real loader.
+// Helpers for the unit tests: the sample graphs, and graphs written as JSON text, loaded with the
+// real loader.
 #pragma once
 
 #include "graph/load.h"
 #include "interp/interpret.h"
 #include "support/diagnostics.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace thunderc::test {
+
+// Every samples/*.json, in name order.
+inline std::vector<std::string> sample_paths() {
+  std::vector<std::string> out;
+  for (const auto &entry :
+       std::filesystem::directory_iterator(std::filesystem::path(THUNDERC_SOURCE_DIR) / "samples"))
+    if (entry.path().extension() == ".json") out.push_back(entry.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 // A graph whose entry is `forward`; `functions`, `inputs` and `classes` are JSON texts.
 inline std::string graph_json(const std::string &functions, const std::string &inputs,

@@ -2,22 +2,20 @@
 // the passes do what they say on a small trace.
 #include "driver/compile.h"
 #include "graph/load.h"
+#include "test_interp_util.h"
 #include "interp/interpret.h"
 #include "passes/passes.h"
 #include "trace/build.h"
 
 #include <doctest/doctest.h>
 
-#include <filesystem>
 
 using namespace thunderc;
-namespace fs = std::filesystem;
 
 TEST_CASE("every sample's traces verify after building and after each pass") {
-  for (const auto &entry : fs::directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "samples")) {
-    if (entry.path().extension() != ".json") continue;
-    CAPTURE(entry.path().string());
-    Graph g = load_graph(entry.path().string());
+  for (const std::string &path : test::sample_paths()) {
+    CAPTURE(path);
+    Graph g = load_graph(path);
     Program p = interpret(g);
     Traces t = build_traces(g, p);
     for (const Trace *trace : {&t.prologue, &t.computation, &t.epilogue}) CHECK(verify(*trace).empty());
@@ -178,10 +176,9 @@ TEST_CASE("an input read only by dead code is not passed to the computation but 
 }
 
 TEST_CASE("traces built without bound arguments print the same, before and after the passes") {
-  for (const auto &entry : fs::directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "samples")) {
-    if (entry.path().extension() != ".json") continue;
-    CAPTURE(entry.path().string());
-    Graph g = load_graph(entry.path().string());
+  for (const std::string &path : test::sample_paths()) {
+    CAPTURE(path);
+    Graph g = load_graph(path);
     Program p = interpret(g);
     Traces with = build_traces(g, p), without = build_traces(g, p, {.bound_arguments = false});
     size_t ops = 0;
