@@ -1,0 +1,122 @@
+// parse_json = the fast reader where it accepts, else the strict one: the two must read every
+// accepted text to the same value (types included: dump() tells 1 from 1.0), and every text the
+// strict reader rejects must fall to it.
+#include "support/diagnostics.h"
+#include "support/json_reader.h"
+#include "test_interp_util.h"
+
+#include <doctest/doctest.h>
+#include <filesystem>
+
+using namespace thunderc;
+
+namespace {
+
+// `pointer: message` of the UserError `read` throws; "" when it throws none.
+template <class Read> std::string error_of(Read read) {
+  try {
+    read();
+  } catch (const UserError &e) {
+    return e.pointer + ": " + e.message;
+  }
+  return "";
+}
+
+// The fast reader accepts `text` (when built with it) and reads what the strict reader reads.
+void check_same(const std::string &text, size_t max_depth = 8) {
+  INFO(text);
+  auto fast = parse_json_fast(text, max_depth);
+#ifdef THUNDERC_SIMDJSON
+  REQUIRE(fast.has_value());
+#else
+  REQUIRE_FALSE(fast.has_value());
+#endif
+  Json strict = parse_json_strict(text, max_depth);
+  if (fast) CHECK(fast->dump() == strict.dump());
+  CHECK(parse_json(text, max_depth).dump() == strict.dump());
+}
+
+// The fast reader gives up on `text`; parse_json reports the strict reader's error.
+void check_rejected(const std::string &text, size_t max_depth = 8) {
+  INFO(text);
+  CHECK_FALSE(parse_json_fast(text, max_depth).has_value());
+  std::string error = error_of([&] { parse_json_strict(text, max_depth); });
+  CHECK(!error.empty());
+  CHECK(error_of([&] { parse_json(text, max_depth); }) == error);
+}
+
+} // namespace
+
+TEST_CASE("json: both readers read valid texts alike") {
+  for (const char *text : {"0",
+                           "-0",
+                           "12",
+                           "-9223372036854775808",
+                           "9223372036854775807",
+                           "1.0",
+                           "-0.0",
+                           "1e2",
+                           "1E-2",
+                           "0.1e-400",
+                           "-1e-400",
+                           "1.7976931348623157e308",
+                           "2.5e-324",
+                           "true",
+                           "false",
+                           "null",
+                           "\"\"",
+                           R"("a\"b\\c\/d\b\f\n\r\t\u0000\u00e9\ud83d\ude00")",
+                           "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"",
+                           "[]",
+                           "{}",
+                           " \t\r\n[1, 2.5, \"x\", null, [true, {}]] ",
+                           R"({"b": 1, "a": {"c": [1, {"d": 2}]}})",
+                           R"({"k": 1, "K": 2, "k ": 3, "\u006b\u0000": 4})",
+                           "[[[[[[[[1]]]]]]]]"})
+    check_same(text);
+  std::string wide = "{";
+  for (int i = 0; i < 40; ++i)
+    wide += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + std::to_string(i);
+  check_same(wide + "}");
+}
+
+TEST_CASE("json: the fast reader gives up on what the strict one rejects") {
+  check_rejected(R"({"a": 1, "b": 2, "a": 3})");
+  std::string wide = "{";
+  for (int i = 0; i < 40; ++i)
+    wide += "\"k" + std::to_string(i) + "\": 0, ";
+  check_rejected(wide + "\"k25\": 1}"); // a duplicate in a large object
+  check_rejected("9223372036854775808");
+  check_rejected("-9223372036854775809");
+  check_rejected("100000000000000000000");
+  check_rejected("1e999");
+  check_rejected("-1e400");
+  check_rejected("[[[[[[[[[1]]]]]]]]]"); // 9 levels, the limit is 8
+  check_rejected(R"({"a": [[[[[[[[]]]]]]]]})");
+  check_rejected("\"\\ud800\"");
+  check_rejected("\"\xff\"");
+  check_rejected("\"a\nb\"");
+  check_rejected("[1,]");
+  check_rejected("{\"a\" 1}");
+  check_rejected("[1] 2");
+  check_rejected("");
+  check_rejected("NaN");
+}
+
+TEST_CASE("json: the samples and test graphs read alike") {
+  namespace fs = std::filesystem;
+  std::vector<std::string> paths = test::sample_paths();
+  for (const auto &entry :
+       fs::recursive_directory_iterator(fs::path(THUNDERC_SOURCE_DIR) / "tests/graphs"))
+    if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
+  CHECK(paths.size() > 10);
+  for (const auto &path : paths) {
+    INFO(path);
+    std::string text = read_input_file(path, 1u << 30);
+    auto fast = parse_json_fast(text, 256);
+#ifdef THUNDERC_SIMDJSON
+    REQUIRE(fast.has_value());
+#endif
+    if (fast) CHECK(fast->dump() == parse_json_strict(text, 256).dump());
+  }
+}
