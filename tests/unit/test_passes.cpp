@@ -71,6 +71,43 @@ TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   CHECK_FALSE(verify(broken).empty());
 }
 
+TEST_CASE("verify reports every broken invariant") {
+  Trace t;
+  t.name = "computation";
+  for (int i = 0; i < 1000; ++i) t.params.push_back(t.add_value("p" + std::to_string(i), {}));
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(t.params[0])};
+  t.body.push_back(ret);
+  REQUIRE(verify(t).empty());
+
+  auto problems = [](const Trace &trace) { // sorted: the order of the problems is not specified
+    std::vector<std::string> found = verify(trace);
+    std::sort(found.begin(), found.end());
+    std::string all;
+    for (const auto &p : found) all += p + "\n";
+    return all;
+  };
+  Trace twice = t;
+  twice.values[700].name = "p3";
+  twice.values[999].name = "p3";
+  twice.values[5].name = "p6";
+  CHECK(problems(twice) == "name p3 used twice\nname p3 used twice\nname p6 used twice\n");
+
+  Trace bad_names = t;
+  bad_names.values[1].name = "lambda";
+  bad_names.values[2].name = "2x";
+  CHECK(problems(bad_names) == "invalid name '2x'\ninvalid name 'lambda'\n");
+
+  Trace bad_order = t;
+  bad_order.params.pop_back();
+  bad_order.body[0].args = {Operand::of(999)};
+  bad_order.body.push_back(ret);
+  CHECK(problems(bad_order) == "computation instruction 0: return is not the last instruction\n"
+                               "computation instruction 0: uses p999 before it is defined\n"
+                               "computation: must end with exactly one return\n");
+}
+
 namespace {
 Instr unpack(ValueId out, ValueId from, std::string attr) {
   Instr i;
