@@ -505,6 +505,7 @@ private:
     // About one unpack and one check per record: no regrowth.
     t.values.reserve(needed_.size() + 3);
     t.body.reserve(needed_.size() + p_.guards.size() + 1);
+    pro_names_.expect(needed_.size());
     // Records in input-path order; parents sort before their members.
     for (ProvId r : by_path(needed_)) {
       const ProvRecord &rec = h_.record(r);
@@ -640,6 +641,7 @@ private:
     // About one value and at most two instructions (a comment, the call) per op: no regrowth.
     t.values.reserve(comp_inputs_.size() + p_.ops.size());
     t.body.reserve(2 * p_.ops.size() + 1);
+    comp_names_.expect(comp_inputs_.size() + p_.ops.size());
     comp_value_.assign(h_.size(), kNoValue);
     for (ProvId r : by_path(comp_inputs_)) {
       const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];

@@ -103,6 +103,7 @@ public:
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
   std::string take_suffixed(const std::string &hint);
   void reserve(const std::string &name) { taken_.insert(name); }
+  void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
   bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
 
 private:
