@@ -831,6 +831,8 @@ private:
       if (e.kind == Expr::Kind::Module) check_module_members(e);
     });
     // Reject cycles through containment and refs (iterative DFS: no recursion on input size).
+    // Containment alone is a tree (nodes own their children): without refs there is no cycle.
+    if (direct.empty()) return;
     enum Color : uint8_t { White, Gray, Black };
     std::unordered_map<Expr *, Color> color;
     auto roots = std::vector<Expr *>();
