@@ -1,9 +1,11 @@
 // libFuzzer target over the whole pipeline: load -> validate -> interpret -> build traces ->
 // passes -> print. Bad input must end in a UserError; anything else (an InternalError, a crash,
-// a hang, a leak, a sanitizer report) is a finding. `make fuzz` runs it.
+// a hang, a leak, a sanitizer report) is a finding, and so is a text the fast JSON reader accepts
+// that the strict one rejects or reads differently. `make fuzz` runs it.
 #include "driver/compile.h"
 #include "graph/load.h"
 #include "support/diagnostics.h"
+#include "support/json_reader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -18,9 +20,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   thunderc::CompileOptions options;
   options.interp.max_statements = 20000;
   options.interp.max_frames = 64;
+  std::string_view text(reinterpret_cast<const char *>(data), size);
+  if (auto fast = thunderc::parse_json_fast(text, limits.max_depth)) {
+    try {
+      if (fast->dump() != thunderc::parse_json_strict(text, limits.max_depth).dump()) {
+        std::fprintf(stderr, "the JSON readers read this text differently\n");
+        std::abort();
+      }
+    } catch (const thunderc::UserError &e) {
+      std::fprintf(stderr, "the fast JSON reader accepts what the strict one rejects: %s\n", e.what());
+      std::abort();
+    }
+  }
   try {
-    thunderc::Graph g = thunderc::load_graph_text(
-        std::string_view(reinterpret_cast<const char *>(data), size), "fuzz.json", limits);
+    thunderc::Graph g = thunderc::load_graph_text(text, "fuzz.json", limits);
     thunderc::compile_graph(g, options);
   } catch (const thunderc::UserError &) {
     // rejected with a located message: the expected outcome for most inputs
