@@ -311,7 +311,9 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   std::span<const Param> ps = params(op);
   const size_t n_given = given.size();
   std::vector<Arg> args = normalize_positionals(op, std::move(given), kwargs);
-  std::vector<std::optional<Arg>> slots(ps.size());
+  // Filled in place: one Arg per parameter, marked when given.
+  std::vector<Arg> out(ps.size());
+  std::vector<bool> given_at(ps.size());
   size_t next = 0;
   for (size_t k = 0; k < args.size(); ++k) {
     if (next >= ps.size() || ps[next].keyword_only) {
@@ -326,10 +328,12 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
       std::vector<Arg> rest(std::make_move_iterator(args.begin() + k),
                             std::make_move_iterator(args.end()));
       bool whole = rest.size() == 1 && rest[0].kind == Arg::Kind::Seq;
-      slots[next++] = whole ? std::move(rest[0]) : Arg::of_seq(std::move(rest));
+      out[next] = whole ? std::move(rest[0]) : Arg::of_seq(std::move(rest));
+      given_at[next++] = true;
       break;
     }
-    slots[next++] = std::move(args[k]);
+    out[next] = std::move(args[k]);
+    given_at[next++] = true;
   }
   for (auto &[key, value] : kwargs) {
     size_t i = 0;
@@ -342,17 +346,16 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
         candidates.emplace_back(p.name);
       fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
     }
-    if (slots[i]) fail(op, "got multiple values for argument '" + key + "'");
+    if (given_at[i]) fail(op, "got multiple values for argument '" + key + "'");
     Arg v = std::move(value);
     if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
-    slots[i] = std::move(v);
+    out[i] = std::move(v);
+    given_at[i] = true;
   }
-  std::vector<Arg> out;
-  out.reserve(ps.size());
   for (size_t i = 0; i < ps.size(); ++i) {
-    if (!slots[i] && !ps[i].default_value)
-      fail(op, "missing required argument '" + std::string(ps[i].name) + "'");
-    out.push_back(slots[i] ? std::move(*slots[i]) : *ps[i].default_value);
+    if (given_at[i]) continue;
+    if (!ps[i].default_value) fail(op, "missing required argument '" + std::string(ps[i].name) + "'");
+    out[i] = *ps[i].default_value;
   }
   return out;
 }
