@@ -92,22 +92,36 @@ std::vector<std::string> verify(const Trace &t) {
 }
 
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
-  if (is_hint && is_python_name(hint_or_prefix) && taken_.insert(hint_or_prefix).second)
-    return hint_or_prefix;
-  if (is_hint) return take_suffixed(hint_or_prefix);
+  if (is_hint) {
+    Hint &h = hint(hint_or_prefix);
+    if (h.python_name && taken_.insert(hint_or_prefix).second) return hint_or_prefix;
+    return take_suffixed(hint_or_prefix, h);
+  }
   std::string name;
   do name = hint_or_prefix + std::to_string(counter_++);
   while (!taken_.insert(name).second);
   return name;
 }
 
-std::string Namer::take_suffixed(const std::string &hint) {
-  if (!is_identifier(hint)) return take("t", false); // hint_<k> is then a name too
-  unsigned &k = next_suffix_[hint]; // every hint_<j> with j <= k is taken
+std::string Namer::take_suffixed(const std::string &hint_text) {
+  return take_suffixed(hint_text, hint(hint_text));
+}
+
+std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
+  if (!h.identifier) return take("t", false); // hint_<k> is then a name too
   std::string name;
-  do name = hint + "_" + std::to_string(++k);
+  do name = hint_text + "_" + std::to_string(++h.last_suffix);
   while (!taken_.insert(name).second);
   return name;
+}
+
+Namer::Hint &Namer::hint(const std::string &text) {
+  auto [it, fresh] = hints_.try_emplace(text);
+  if (fresh) {
+    it->second.identifier = is_identifier(text);
+    it->second.python_name = it->second.identifier && !is_python_keyword(text);
+  }
+  return it->second;
 }
 
 } // namespace thunderc

@@ -107,8 +107,16 @@ public:
   bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
 
 private:
+  struct Hint {             // what a hint's text allows, worked out once per hint
+    bool identifier = false;  // hint_<k> are names
+    bool python_name = false; // the hint itself is a name
+    unsigned last_suffix = 0; // every hint_<j> with j <= last_suffix is taken
+  };
+  Hint &hint(const std::string &text);
+  std::string take_suffixed(const std::string &hint_text, Hint &h);
+
   std::unordered_set<std::string> taken_;
-  std::unordered_map<std::string, unsigned> next_suffix_; // hint -> the last k handed out
+  std::unordered_map<std::string, Hint> hints_;
   unsigned counter_ = 0;
 };
 

@@ -73,4 +73,7 @@ TEST_CASE("Namer: a local's name when free, else its smallest free suffix; t<N> 
   CHECK(n.take("class", true) == "class_1");
   CHECK(n.take("t", false) == "t0");
   CHECK(n.take("p", false) == "p1"); // one counter for all prefixes
+  CHECK(n.take("2x", true) == "t2");  // no identifier: neither it nor 2x_<k> is a name
+  CHECK(n.take("2x", true) == "t3");
+  CHECK(n.take("class", true) == "class_2");
 }
