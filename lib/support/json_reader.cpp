@@ -25,6 +25,21 @@ namespace thunderc {
 
 namespace {
 
+// Whether `key` differs from the keys of `members` (an object's members read so far), recording it
+// in `seen`: a linear search below 16 members, then a set filled on first use. Both readers use it.
+template <class Members, class Seen>
+bool key_is_new(const Members &members, Seen &seen, std::string_view key) {
+  constexpr size_t small = 16;
+  if (members.size() < small) {
+    for (const auto &m : members)
+      if (m.first == key) return false;
+    return true;
+  }
+  if (seen.empty())
+    for (const auto &m : members) seen.emplace(m.first);
+  return seen.emplace(key).second;
+}
+
 class Builder : public nlohmann::json_sax<Json> {
 public:
   Builder(std::string_view text, size_t max_depth) : text_(text), max_depth_(max_depth) {}
@@ -90,17 +105,7 @@ private:
 
     size_t size() const { return object ? members.size() : items.size(); }
     // Whether `key` is not among the keys read before it (and records it).
-    bool fresh_key() {
-      constexpr size_t small = 16; // a linear search below this size
-      if (members.size() < small) {
-        for (const auto &m : members)
-          if (m.first == key) return false;
-        return true;
-      }
-      if (keys.empty())
-        for (const auto &m : members) keys.insert(m.first);
-      return keys.insert(key).second;
-    }
+    bool fresh_key() { return key_is_new(members, keys, key); }
   };
 
   std::string pointer() const {
@@ -205,17 +210,10 @@ private:
       // ordered_map is a vector of pairs; append directly once the keys are known to be unique.
       auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
           out.get_ref<Json::object_t &>());
-      members.reserve(object.size());
+      members.reserve(object.size()); // no reallocation: `keys` views the members' keys
       std::unordered_set<std::string_view> keys;
-      constexpr size_t small = 16; // a linear search for duplicates below this size
-      if (object.size() >= small) keys.reserve(object.size());
       for (auto [key, value] : object) {
-        if (object.size() < small) {
-          for (const auto &m : members)
-            if (m.first == key) return false;
-        } else if (!keys.insert(key).second) {
-          return false;
-        }
+        if (!key_is_new(members, keys, key)) return false;
         if (!convert(value, depth + 1, members.emplace_back(std::string(key), Json()).second))
           return false;
       }
