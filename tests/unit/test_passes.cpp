@@ -2,13 +2,13 @@
 // the passes do what they say on a small trace.
 #include "driver/compile.h"
 #include "graph/load.h"
-#include "test_interp_util.h"
 #include "interp/interpret.h"
 #include "passes/passes.h"
+#include "test_interp_util.h"
 #include "trace/build.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
-
 
 using namespace thunderc;
 
