@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <unordered_map>
 
 namespace thunderc {
 
@@ -16,6 +18,49 @@ const Expr *ClassDecl::default_for(const std::string &field) const {
     if (f == field) return &e;
   return nullptr;
 }
+
+// Keys view the parameters' and statements' own strings, which stay where they are.
+void number_locals(Function &fn) {
+  fn.locals.clear();
+  std::unordered_map<std::string_view, uint32_t> slots;
+  auto add = [&](const std::string &name) {
+    auto [it, fresh] = slots.try_emplace(name, uint32_t(fn.locals.size()));
+    if (fresh) fn.locals.push_back(name);
+    return it->second;
+  };
+  for (const Param &p : fn.params) add(p.name);
+  auto define = [&](auto &self, std::vector<Stmt> &block) -> void {
+    for (Stmt &s : block) {
+      s.out_slot = s.out.empty() ? kNoSlot : add(s.out);
+      s.target_slots.clear();
+      for (const std::string &t : s.targets) s.target_slots.push_back(add(t));
+      self(self, s.body);
+      self(self, s.orelse);
+    }
+  };
+  define(define, fn.body);
+  auto slot = [&](const std::string &name) {
+    auto it = slots.find(name);
+    return it == slots.end() ? kNoSlot : it->second;
+  };
+  auto operand = [&](auto &self, Expr &e) -> void {
+    if (e.kind == Expr::Kind::Local) e.slot = slot(e.text);
+    for (Expr &x : e.items) self(self, x);
+    for (auto &[k, x] : e.entries) self(self, x);
+  };
+  auto read = [&](auto &self, std::vector<Stmt> &block) -> void {
+    for (Stmt &s : block) {
+      if (s.callee_is_local) s.name_slot = slot(s.name);
+      for (Expr *e : {&s.obj, &s.value, &s.index}) operand(operand, *e);
+      for (Expr &e : s.args) operand(operand, e);
+      for (auto &[k, e] : s.kwargs) operand(operand, e);
+      self(self, s.body);
+      self(self, s.orelse);
+    }
+  };
+  read(read, fn.body);
+}
+
 
 const ClassDecl *Graph::find_class(const std::string &n) const {
   auto it = class_index.find(n);

@@ -17,6 +17,8 @@ namespace thunderc {
 
 struct Expr;
 struct NamedExpr;
+
+inline constexpr uint32_t kNoSlot = UINT32_MAX; // a local slot not numbered (see number_locals)
 using Entries = std::vector<NamedExpr>; // name -> value, in file order
 
 // A VALUE (input description, literal) or OPERAND (may also read locals, build slices).
@@ -49,6 +51,7 @@ struct Expr {
   Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs
   Entries parameters, buffers, modules; // Module members (a null parameter/buffer is Kind::None)
   const Expr *target = nullptr;        // Ref: the (non-Ref) node it denotes
+  uint32_t slot = kNoSlot;             // Local: index into the function's `locals`
 };
 
 // One member of an Entries list (a struct rather than std::pair: Expr holds lists of these).
@@ -71,10 +74,13 @@ struct Stmt {
   Expr index;        // getitem, setitem
   std::string name;  // getattr/setattr/method: attribute; call: fn; new: class; raise: message
   bool callee_is_local = false; // call/new: `name` is a local holding the callable or class
+  uint32_t name_slot = kNoSlot; // callee_is_local: the slot of `name`
   std::vector<Expr> args;
   Entries kwargs;
   std::string out;   // "" when the result is unused
+  uint32_t out_slot = kNoSlot;
   std::vector<std::string> targets; // for: the names bound each iteration
+  std::vector<uint32_t> target_slots;
   bool unpack = false;              // for: target was a list of names
   std::vector<Stmt> body, orelse;   // for: body; if: then / else
 };
@@ -89,7 +95,14 @@ struct Function {
   std::vector<Param> params;
   std::vector<Stmt> body;
   size_t statement_count = 0; // statements in body, nested ones included
+  std::vector<std::string> locals; // by slot: see number_locals
 };
+
+// Numbers a function's locals: `locals` lists the parameters, then each `out` and loop target in
+// statement order, and every read and write of a local gets its slot there (kNoSlot for a name
+// never bound), so that a frame is a vector indexed by slot. load_graph() calls it for every
+// function; a Graph built or edited by other means must call it again.
+void number_locals(Function &fn);
 
 struct ClassDecl {
   std::string name, pointer;

@@ -603,6 +603,7 @@ private:
       if (!defined.count(name))
         fail(where, fmt::format("unknown local {}{} in {}", py_str(name), did_you_mean(name, known),
                                 fn.name));
+    number_locals(fn);
   }
 
   std::vector<Stmt> block(const Json &j, const std::string &ptr, std::set<std::string> &defined) {

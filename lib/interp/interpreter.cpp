@@ -6,29 +6,18 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 namespace thunderc {
 
 namespace interp {
 
 namespace {
 
-void collect_locals(const std::vector<Stmt> &block, LocalTable &t) {
-  auto add = [&](const std::string &name) {
-    if (!name.empty() && t.index.emplace(name, t.names.size()).second) t.names.push_back(name);
-  };
-  for (const Stmt &s : block) {
-    add(s.out);
-    for (const auto &target : s.targets)
-      add(target);
-    collect_locals(s.body, t);
-    collect_locals(s.orelse, t);
-  }
-}
-
 std::vector<std::string> bound_names(const Frame &f) {
   std::vector<std::string> out;
   for (size_t i = 0; i < f.locals.size(); ++i)
-    if (f.locals[i]) out.push_back(f.table->names[i]);
+    if (f.locals[i]) out.push_back(f.fn->locals[i]);
   return out;
 }
 
@@ -69,16 +58,6 @@ void Interpreter::fail(const std::string &message, const std::string *pointer) c
 
 // ---- frames and locals ----------------------------------------------------------------------
 
-const LocalTable &Interpreter::locals_of(const Function &fn) {
-  auto it = tables.find(&fn);
-  if (it != tables.end()) return it->second;
-  LocalTable t;
-  for (const auto &param : fn.params)
-    if (t.index.emplace(param.name, t.names.size()).second) t.names.push_back(param.name);
-  collect_locals(fn.body, t);
-  return tables.emplace(&fn, std::move(t)).first->second;
-}
-
 ProvId Interpreter::new_record() {
   ProvRecord r;
   r.kind = ProvKind::New;
@@ -86,11 +65,10 @@ ProvId Interpreter::new_record() {
   return h.add_record(std::move(r));
 }
 
-void Interpreter::store(const std::string &name, Value v) {
+void Interpreter::store(uint32_t slot, Value v) {
   Frame &f = frames.back();
-  auto it = f.table->index.find(name);
-  THUNDERC_ASSERT(it != f.table->index.end(), "store to a local outside the local table");
-  f.locals[it->second] = v;
+  THUNDERC_ASSERT(slot < f.locals.size(), "a local without a slot: call number_locals");
+  f.locals[slot] = v;
 }
 
 Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kwargs) {
@@ -103,28 +81,27 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
     fail(fmt::format("calls nest too deeply while calling {}: the interpreter used more than {} "
                      "bytes of native stack",
                      fn.name, opt.max_stack_bytes));
-  const LocalTable &table = locals_of(fn);
   Frame f;
   f.fn = &fn;
-  f.table = &table;
-  f.locals.assign(table.names.size(), Value{});
+  f.locals.assign(fn.locals.size(), Value{});
   if (args.size() > fn.params.size())
     fail(fmt::format("{}() takes {} positional argument{} but {} were given", fn.name,
                      fn.params.size(), fn.params.size() == 1 ? "" : "s", args.size()));
   for (size_t i = 0; i < args.size(); ++i)
     f.locals[i] = args[i];
   for (const auto &[k, v] : kwargs) {
-    auto it = table.index.find(k);
-    if (it == table.index.end() || it->second >= fn.params.size()) {
+    auto param = std::find_if(fn.params.begin(), fn.params.end(),
+                              [&](const Param &q) { return q.name == k; });
+    if (param == fn.params.end()) {
       std::vector<std::string> names;
       for (const auto &param : fn.params)
         names.push_back(param.name);
       fail(fmt::format("{}() got an unexpected keyword argument {}{}", fn.name, py_str(k),
                        did_you_mean(k, names)));
     }
-    if (f.locals[it->second])
-      fail(fmt::format("{}() got multiple values for argument {}", fn.name, py_str(k)));
-    f.locals[it->second] = v;
+    Value &slot = f.locals[param - fn.params.begin()]; // parameters take the first slots
+    if (slot) fail(fmt::format("{}() got multiple values for argument {}", fn.name, py_str(k)));
+    slot = v;
   }
   for (size_t i = 0; i < fn.params.size(); ++i) {
     if (f.locals[i]) continue;
@@ -141,21 +118,18 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
 
 // ---- operands -------------------------------------------------------------------------------
 
-Value Interpreter::read_local(const std::string &name, std::string_view pointer) {
+Value Interpreter::read_local(const std::string &name, uint32_t slot,
+                              const std::string &pointer) {
   const Frame &f = frames.back();
-  auto it = f.table->index.find(name);
-  auto where = [&] { return std::string(pointer); };
-  if (it == f.table->index.end()) {
-    std::string at = where();
-    fail(fmt::format("unknown local {}{}", py_str(name), did_you_mean(name, bound_names(f))), &at);
-  }
-  Value v = f.locals[it->second];
+  if (slot >= f.locals.size()) // kNoSlot: a name the function never binds
+    fail(fmt::format("unknown local {}{}", py_str(name), did_you_mean(name, bound_names(f))),
+         &pointer);
+  Value v = f.locals[slot];
   if (!v) {
-    std::string at = where();
     fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
                      "to here){}",
                      py_str(name), did_you_mean(name, bound_names(f))),
-         &at);
+         &pointer);
   }
   return v;
 }
@@ -188,7 +162,7 @@ Value Interpreter::literal(const Expr &e) {
 Value Interpreter::eval(const Expr &e) {
   switch (e.kind) {
   case Expr::Kind::Local:
-    return read_local(e.text, e.pointer);
+    return read_local(e.text, e.slot, e.pointer);
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     Args items;
@@ -252,7 +226,7 @@ void Interpreter::exec(const Stmt &s) {
                      "unrolled); the limit is InterpOptions::max_statements",
                      opt.max_statements));
   auto out = [&](Value v) {
-    if (!s.out.empty()) store(s.out, v);
+    if (!s.out.empty()) store(s.out_slot, v);
   };
   using K = Stmt::Kind;
   switch (s.kind) {
@@ -278,7 +252,7 @@ void Interpreter::exec(const Stmt &s) {
     break;
   }
   case K::Call: {
-    Value callee = s.callee_is_local ? read_local(s.name, s.pointer) : Value{};
+    Value callee = s.callee_is_local ? read_local(s.name, s.name_slot, s.pointer) : Value{};
     Args args = eval_args(*this, s.args);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (callee) {
@@ -309,7 +283,7 @@ void Interpreter::exec(const Stmt &s) {
     Args args = eval_args(*this, s.args);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (s.callee_is_local) {
-      Value cls = read_local(s.name, s.pointer);
+      Value cls = read_local(s.name, s.name_slot, s.pointer);
       if (!h.is(cls, Kind::Class))
         fail(fmt::format("new: {} holds {}, not a class", py_str(s.name), h.repr(cls)));
       out(construct(std::string(h.name(cls)), std::move(args), std::move(kwargs)));
@@ -344,7 +318,7 @@ void Interpreter::exec(const Stmt &s) {
 void Interpreter::exec_for(const Stmt &s) {
   Value it = eval(s.value);
   auto bind = [&](Value item) {
-    if (!s.unpack) return store(s.targets[0], item);
+    if (!s.unpack) return store(s.target_slots[0], item);
     Kind k = h.kind(item);
     if (k != Kind::Tuple && k != Kind::List)
       fail(fmt::format("cannot unpack {} into {} loop targets", h.type_name(item),
@@ -356,7 +330,7 @@ void Interpreter::exec_for(const Stmt &s) {
                        s.targets.size()));
     for (size_t i = 0; i < items.size(); ++i) {
       if (h.from_input(item)) reached(items[i]);
-      store(s.targets[i], items[i]);
+      store(s.target_slots[i], items[i]);
     }
   };
   if (h.is(it, Kind::Range)) {

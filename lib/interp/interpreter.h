@@ -25,16 +25,9 @@ namespace thunderc::interp {
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 
-// The local slots of one function: every parameter, `out` and loop target it names.
-struct LocalTable {
-  std::unordered_map<std::string, uint32_t> index;
-  std::vector<std::string> names;
-};
-
 struct Frame {
   const Function *fn = nullptr;
-  const LocalTable *table = nullptr;
-  std::vector<Value> locals;  // by slot; none = unbound
+  std::vector<Value> locals;  // by slot (fn->locals); none = unbound
   const Stmt *stmt = nullptr; // the statement executing
   Value ret;
 };
@@ -54,11 +47,11 @@ public:
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
   Value eval(const Expr &e);
-  Value read_local(const std::string &name, std::string_view pointer); // errors located at pointer
+  // Locals by slot (number_locals); the name is for messages.
+  Value read_local(const std::string &name, uint32_t slot, const std::string &pointer);
   Value literal(const Expr &e); // a default value or a literal: no locals
-  void store(const std::string &name, Value v);
+  void store(uint32_t slot, Value v);
   void exec_for(const Stmt &s);
-  const LocalTable &locals_of(const Function &fn);
   ProvId new_record(); // a New record for the current statement
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
@@ -166,7 +159,6 @@ public:
   TracingBackend tracing;
 
   std::deque<Frame> frames;
-  std::unordered_map<const Function *, LocalTable> tables;
   struct Callee { // a call statement's `fn`, resolved once
     const Function *fn = nullptr;
     std::optional<ops::Op> op;

@@ -39,6 +39,7 @@ TEST_CASE("interp errors: an unknown local names the closest bound one") {
                             "test.json");
   // The loader rejects unknown locals; a graph built by other means may still hold one.
   g.functions[0].body[0].value.text = "hiden";
+  number_locals(g.functions[0]);
   try {
     interpret(g);
     FAIL("expected an error");

@@ -125,6 +125,35 @@ TEST_CASE("operands: locals, escaped strings, slices, ellipsis") {
   CHECK(g.functions[0].body[1].value.text == "%lit");
 }
 
+TEST_CASE("locals are numbered: parameters, then outs and loop targets in statement order") {
+  Graph g = load_graph_text(
+      minimal(R"({"args": [1]})",
+              R"([{"op": "for", "target": ["i", "a"], "iter": [["%b", "%a"]], "body": [
+                    {"op": "assign", "value": {"dict": {"k": "%i"}}, "out": "c"}]},
+                  {"op": "if", "cond": "%a", "then": [{"op": "assign", "value": "%c", "out": "d"}],
+                   "else": [{"op": "assign", "value": 0, "out": "c"}]},
+                  {"op": "return", "value": ["%d", {"slice": [null, "%c", null]}]}])"),
+      "g.json");
+  Function &f = g.functions[0];
+  CHECK(f.locals == std::vector<std::string>{"a", "b", "i", "c", "d"});
+  const Stmt &loop = f.body[0];
+  CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
+  CHECK(loop.value.items[0].items[0].slot == 1);
+  CHECK(loop.body[0].out_slot == 3);
+  CHECK(loop.body[0].value.entries[0].second.slot == 2);
+  CHECK(f.body[1].value.slot == 0);
+  CHECK(f.body[1].body[0].out_slot == 4);
+  CHECK(f.body[1].orelse[0].out_slot == 3);
+  CHECK(f.body[2].value.items[1].items[1].slot == 3);
+  CHECK(f.body[2].out_slot == kNoSlot);
+  // Numbering again after an edit gives a name nothing binds no slot.
+  f.body[1].value.text = "e";
+  number_locals(f);
+  CHECK(f.locals.size() == 5);
+  CHECK(f.body[1].value.slot == kNoSlot);
+  CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
+}
+
 TEST_CASE("refs resolve to the node they denote, through chains") {
   Graph g = load_graph_text(minimal(R"({"args": [{"tensor": [2]}],
       "kwargs": {"b": [{"ref": "/args/0"}, {"ref": "/kwargs/b/0"}]}})"),
