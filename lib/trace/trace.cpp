@@ -117,11 +117,12 @@ std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
 
 Namer::Hint &Namer::hint(const std::string &text) {
   auto [it, fresh] = hints_.try_emplace(text);
+  Hint &h = it.value();
   if (fresh) {
-    it->second.identifier = is_identifier(text);
-    it->second.python_name = it->second.identifier && !is_python_keyword(text);
+    h.identifier = is_identifier(text);
+    h.python_name = h.identifier && !is_python_keyword(text);
   }
-  return it->second;
+  return h;
 }
 
 } // namespace thunderc
