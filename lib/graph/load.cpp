@@ -2,6 +2,7 @@
 
 #include "support/diagnostics.h"
 #include "support/json_reader.h"
+#include "support/json_view.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -22,18 +23,17 @@ enum class Mode {
   Literal, // parameter and dataclass defaults: plain Python literals
 };
 
-std::string kind_of(const Json &j) {
+template <class V> std::string kind_of(V j) {
   switch (j.type()) {
-  case Json::value_t::null: return "null";
-  case Json::value_t::boolean: return "a boolean";
-  case Json::value_t::number_integer:
-  case Json::value_t::number_unsigned: return "an integer";
-  case Json::value_t::number_float: return "a float";
-  case Json::value_t::string: return "a string";
-  case Json::value_t::array: return "an array";
-  case Json::value_t::object: return "an object";
-  default: return "an unsupported value";
+  case JsonType::Null: return "null";
+  case JsonType::Bool: return "a boolean";
+  case JsonType::Int: return "an integer";
+  case JsonType::Float: return "a float";
+  case JsonType::String: return "a string";
+  case JsonType::Array: return "an array";
+  case JsonType::Object: return "an object";
   }
+  return "an unsupported value";
 }
 
 // `a.b.c` with identifier parts; `keywords_ok` false also rejects Python keywords (module names
@@ -75,19 +75,20 @@ const std::vector<std::string> statement_ops = {"assign", "getattr", "setattr", 
                                                 "setitem", "call",   "method",  "new",
                                                 "if",      "for",    "return",  "raise"};
 
-class Loader {
+// Reads a graph through a JSON view (json_view.h): JsonView or SimdView.
+template <class V> class Loader {
 public:
   Loader(Graph &graph, const LoadLimits &limits) : g_(graph), limits_(limits) {}
 
-  void load(const Json &doc) {
+  void load(V doc) {
     if (!doc.is_object()) fail("", "a graph file is a JSON object; got " + kind_of(doc));
     check_keys(doc, "", {"format", "version"},
                {"name", "classes", "functions", "entry", "inputs", "format", "version"}, "graph");
-    const Json &format = doc.at("format");
-    if (format != "thunderc-graph")
+    V format = doc.at("format");
+    if (!(format == "thunderc-graph"))
       fail("/format", "expected \"thunderc-graph\"; this file is not a thunderc graph");
-    const Json &version = doc.at("version");
-    if (!version.is_number_integer() || version.get<int64_t>() != 1)
+    V version = doc.at("version");
+    if (!version.is_number_integer() || version.as_int() != 1)
       fail("/version", fmt::format("unsupported version {}: this thunderc reads version 1",
                                    version.dump()));
     for (const char *required : {"name", "functions", "entry", "inputs"})
@@ -96,11 +97,12 @@ public:
 
     g_.name = python_name(doc.at("name"), "/name", "the program name");
     if (doc.contains("classes")) {
-      const Json &classes = object_at(doc.at("classes"), "/classes", "classes");
-      for (const auto &[name, decl] : classes.items()) declare_class(name, decl);
+      V classes = object_at(doc.at("classes"), "/classes", "classes");
+      for (auto [name, decl] : classes.members()) declare_class(std::string(name), decl);
     }
-    const Json &functions = object_at(doc.at("functions"), "/functions", "functions");
-    for (const auto &[name, fn] : functions.items()) {
+    V functions = object_at(doc.at("functions"), "/functions", "functions");
+    for (auto [view, fn] : functions.members()) {
+      std::string name(view);
       std::string ptr = pointer_join("/functions", name);
       if (!is_dotted_name(name))
         fail(ptr, fmt::format("function name {} must be a dotted Python name such as "
@@ -116,7 +118,7 @@ public:
 
     // Bodies after all names are known, so calls can be checked.
     size_t index = 0;
-    for (const auto &[name, fn] : functions.items()) define_function(g_.functions[index++], fn);
+    for (auto [name, fn] : functions.members()) define_function(g_.functions[index++], fn);
     for (auto &cls : g_.classes) check_class(cls, classes_json(doc, cls.name));
     load_inputs(doc.at("inputs"));
     resolve_refs();
@@ -132,27 +134,25 @@ private:
     throw UserError(ptr, message);
   }
 
-  static const Json &classes_json(const Json &doc, const std::string &name) {
-    return doc.at("classes").at(name);
-  }
+  static V classes_json(V doc, const std::string &name) { return doc.at("classes").at(name); }
 
   // ---- JSON shape helpers -------------------------------------------------------------------
 
   // The key lists are views (no strings built per call); the vector for a message is made only
   // on the error path.
-  void check_keys(const Json &obj, const std::string &ptr,
+  void check_keys(V obj, const std::string &ptr,
                   std::initializer_list<std::string_view> required,
                   std::initializer_list<std::string_view> allowed_keys, std::string_view what) {
     check_keys_in(obj, ptr, required, allowed_keys, what);
   }
-  void check_keys(const Json &obj, const std::string &ptr, const std::vector<std::string> &required,
+  void check_keys(V obj, const std::string &ptr, const std::vector<std::string> &required,
                   const std::vector<std::string> &allowed_keys, std::string_view what) {
     check_keys_in(obj, ptr, required, allowed_keys, what);
   }
   template <class Required, class Allowed>
-  void check_keys_in(const Json &obj, const std::string &ptr, const Required &required,
+  void check_keys_in(V obj, const std::string &ptr, const Required &required,
                      const Allowed &allowed_keys, std::string_view what) {
-    for (const auto &[key, value] : obj.items()) {
+    for (auto [key, value] : obj.members()) {
       if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
         std::vector<std::string> allowed(allowed_keys.begin(), allowed_keys.end());
         fail(pointer_join(ptr, key),
@@ -164,22 +164,22 @@ private:
       if (!obj.contains(key)) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
   }
 
-  const Json &object_at(const Json &j, const std::string &ptr, std::string_view what) {
+  V object_at(V j, const std::string &ptr, std::string_view what) {
     if (!j.is_object()) fail(ptr, fmt::format("{} must be an object; got {}", what, kind_of(j)));
     return j;
   }
 
-  const Json &array_at(const Json &j, const std::string &ptr, std::string_view what) {
+  V array_at(V j, const std::string &ptr, std::string_view what) {
     if (!j.is_array()) fail(ptr, fmt::format("{} must be an array; got {}", what, kind_of(j)));
     return j;
   }
 
-  std::string string_at(const Json &j, const std::string &ptr, std::string_view what) {
+  std::string string_at(V j, const std::string &ptr, std::string_view what) {
     if (!j.is_string()) fail(ptr, fmt::format("{} must be a string; got {}", what, kind_of(j)));
-    return j.get<std::string>();
+    return std::string(j.as_string());
   }
 
-  std::string python_name(const Json &j, const std::string &ptr, std::string_view what) {
+  std::string python_name(V j, const std::string &ptr, std::string_view what) {
     std::string s = string_at(j, ptr, what);
     if (!is_python_name(s))
       fail(ptr, fmt::format("{} {} is not a valid Python identifier (letters, digits and '_', not "
@@ -188,14 +188,14 @@ private:
     return s;
   }
 
-  bool bool_at(const Json &j, const std::string &ptr, std::string_view what) {
+  bool bool_at(V j, const std::string &ptr, std::string_view what) {
     if (!j.is_boolean()) fail(ptr, fmt::format("{} must be true or false; got {}", what, kind_of(j)));
-    return j.get<bool>();
+    return j.as_bool();
   }
 
   // ---- classes ------------------------------------------------------------------------------
 
-  void declare_class(const std::string &name, const Json &decl) {
+  void declare_class(const std::string &name, V decl) {
     std::string ptr = pointer_join("/classes", name);
     if (!is_dotted_name(name))
       fail(ptr, fmt::format("class name {} must be a (dotted) Python name", py_str(name)));
@@ -227,20 +227,22 @@ private:
     }
     if (decl.contains("dataclass")) {
       std::string dptr = ptr + "/dataclass";
-      const Json &dc = object_at(decl.at("dataclass"), dptr, "dataclass");
+      V dc = object_at(decl.at("dataclass"), dptr, "dataclass");
       check_keys(dc, dptr, {"fields"}, {"fields", "defaults"}, "a dataclass description");
       cls.is_dataclass = true;
-      const Json &fields = array_at(dc.at("fields"), dptr + "/fields", "fields");
-      for (size_t i = 0; i < fields.size(); ++i) {
-        std::string fptr = pointer_join(dptr + "/fields", i);
-        std::string field = python_name(fields[i], fptr, "field name");
+      V fields = array_at(dc.at("fields"), dptr + "/fields", "fields");
+      size_t i = 0;
+      for (V f : fields.items()) {
+        std::string fptr = pointer_join(dptr + "/fields", i++);
+        std::string field = python_name(f, fptr, "field name");
         if (std::find(cls.fields.begin(), cls.fields.end(), field) != cls.fields.end())
           fail(fptr, fmt::format("field {} is listed twice", py_str(field)));
         cls.fields.push_back(field);
       }
       if (dc.contains("defaults")) {
-        const Json &defaults = object_at(dc.at("defaults"), dptr + "/defaults", "defaults");
-        for (const auto &[field, value] : defaults.items()) {
+        V defaults = object_at(dc.at("defaults"), dptr + "/defaults", "defaults");
+        for (auto [view, value] : defaults.members()) {
+          std::string field(view);
           std::string vptr = pointer_join(dptr + "/defaults", field);
           if (std::find(cls.fields.begin(), cls.fields.end(), field) == cls.fields.end())
             fail(vptr, fmt::format("default for unknown field {}{}; the fields are {}", py_str(field),
@@ -263,11 +265,11 @@ private:
     g_.classes.push_back(std::move(cls));
   }
 
-  void check_class(ClassDecl &cls, const Json &decl) {
+  void check_class(ClassDecl &cls, V decl) {
     if (!decl.contains("methods")) return;
     std::string mptr = cls.pointer + "/methods";
-    const Json &methods = object_at(decl.at("methods"), mptr, "methods");
-    for (const auto &[method, fn] : methods.items()) {
+    V methods = object_at(decl.at("methods"), mptr, "methods");
+    for (auto [method, fn] : methods.members()) {
       std::string ptr = pointer_join(mptr, method);
       if (!is_python_name(method))
         fail(ptr, fmt::format("method name {} is not a valid Python identifier", py_str(method)));
@@ -283,7 +285,7 @@ private:
     }
   }
 
-  std::string class_ref(const Json &j, const std::string &ptr, std::string_view form) {
+  std::string class_ref(V j, const std::string &ptr, std::string_view form) {
     std::string name = string_at(j, ptr, "a class name");
     const ClassDecl *cls = g_.find_class(name);
     if (!cls && !is_builtin_class(name))
@@ -304,23 +306,23 @@ private:
 
   // ---- values and operands ------------------------------------------------------------------
 
-  Expr expr(const Json &j, std::string pointer, Mode mode) {
+  Expr expr(V j, std::string pointer, Mode mode) {
     Expr e;
     e.pointer = std::move(pointer);
     const std::string &ptr = e.pointer;
     switch (j.type()) {
-    case Json::value_t::null: e.kind = Expr::Kind::None; break;
-    case Json::value_t::boolean: e.kind = Expr::Kind::Bool, e.b = j.get<bool>(); break;
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: e.kind = Expr::Kind::Int, e.i = j.get<int64_t>(); break;
-    case Json::value_t::number_float: e.kind = Expr::Kind::Float, e.f = j.get<double>(); break;
-    case Json::value_t::string: string_expr(e, j.get<std::string>(), mode); break;
-    case Json::value_t::array:
+    case JsonType::Null: e.kind = Expr::Kind::None; break;
+    case JsonType::Bool: e.kind = Expr::Kind::Bool, e.b = j.as_bool(); break;
+    case JsonType::Int: e.kind = Expr::Kind::Int, e.i = j.as_int(); break;
+    case JsonType::Float: e.kind = Expr::Kind::Float, e.f = j.as_double(); break;
+    case JsonType::String: string_expr(e, std::string(j.as_string()), mode); break;
+    case JsonType::Array: {
       e.kind = Expr::Kind::Tuple;
-      for (size_t i = 0; i < j.size(); ++i) e.items.push_back(expr(j[i], pointer_join(ptr, i), mode));
+      size_t i = 0;
+      for (V x : j.items()) e.items.push_back(expr(x, pointer_join(ptr, i++), mode));
       break;
-    case Json::value_t::object: object_expr(e, j, mode); break;
-    default: fail(ptr, "unsupported JSON value");
+    }
+    case JsonType::Object: object_expr(e, j, mode); break;
     }
     return e;
   }
@@ -342,7 +344,7 @@ private:
     e.kind = Expr::Kind::Str, e.text = std::move(s);
   }
 
-  void object_expr(Expr &e, const Json &j, Mode mode) {
+  void object_expr(Expr &e, V j, Mode mode) {
     static const std::vector<std::string> forms = {"float",  "list",      "dict",   "tensor",
                                                    "dtype",  "device",    "object", "dataclass",
                                                    "module", "class",     "ref",    "slice",
@@ -350,7 +352,7 @@ private:
     const std::string &ptr = e.pointer;
     // The first of `forms` that j has: one pass over j's (few) keys instead of a lookup per form.
     size_t first_form = forms.size();
-    for (const auto &[key, value] : j.items()) {
+    for (auto [key, value] : j.members()) {
       for (size_t f = 0; f < first_form; ++f)
         if (key == forms[f]) {
           first_form = f;
@@ -359,7 +361,7 @@ private:
     }
     std::string_view form = first_form < forms.size() ? std::string_view(forms[first_form]) : std::string_view();
     if (form.empty()) {
-      std::string first = j.empty() ? std::string() : j.begin().key();
+      std::string first = j.empty() ? std::string() : std::string((*j.members().begin()).first);
       fail(ptr, fmt::format("unknown value form{}{}: an object value has one of the keys {}",
                             first.empty() ? "" : " " + py_str(first), did_you_mean(first, forms),
                             one_of(forms)));
@@ -370,52 +372,53 @@ private:
     const char *where = mode == Mode::Input ? "in inputs" : mode == Mode::Operand ? "in an operand" : "in a default";
     if (form == "float") {
       check_keys(j, ptr, {}, {"float"}, "a float value");
-      const Json &v = j.at("float");
+      V v = j.at("float");
       if (!v.is_number()) fail(ptr + "/float", "expected a number; got " + kind_of(v));
-      e.kind = Expr::Kind::Float, e.f = v.get<double>();
+      e.kind = Expr::Kind::Float, e.f = v.as_double();
     } else if (form == "list") {
       check_keys(j, ptr, {}, {"list"}, "a list value");
-      const Json &items = array_at(j.at("list"), ptr + "/list", "a list");
+      V items = array_at(j.at("list"), ptr + "/list", "a list");
       e.kind = Expr::Kind::List;
-      for (size_t i = 0; i < items.size(); ++i)
-        e.items.push_back(expr(items[i], pointer_join(ptr + "/list", i), mode));
+      size_t i = 0;
+      for (V x : items.items()) e.items.push_back(expr(x, pointer_join(ptr + "/list", i++), mode));
     } else if (form == "dict") {
       check_keys(j, ptr, {}, {"dict"}, "a dict value");
-      const Json &items = object_at(j.at("dict"), ptr + "/dict", "a dict");
+      V items = object_at(j.at("dict"), ptr + "/dict", "a dict");
       e.kind = Expr::Kind::Dict;
-      for (const auto &[k, v] : items.items())
-        e.entries.emplace_back(k, expr(v, pointer_join(ptr + "/dict", k), mode));
+      for (auto [k, v] : items.members())
+        e.entries.emplace_back(std::string(k), expr(v, pointer_join(ptr + "/dict", k), mode));
     } else if (form == "tensor") {
       if (mode != Mode::Input) not_here(std::string(where) + "; tensors come from inputs or torch calls");
       check_keys(j, ptr, {}, {"tensor", "dtype", "device", "requires_grad"}, "a tensor value");
       e.kind = Expr::Kind::Tensor;
-      const Json &shape = array_at(j.at("tensor"), ptr + "/tensor", "a tensor's shape");
+      V shape = array_at(j.at("tensor"), ptr + "/tensor", "a tensor's shape");
       e.shape.reserve(shape.size());
-      for (size_t i = 0; i < shape.size(); ++i) {
-        const Json &d = shape[i];
-        if (d.is_number_integer() && d.get<int64_t>() >= 0) { // the pointer only for a message
-          e.shape.push_back(d.get<int64_t>());
+      size_t i = 0;
+      for (V d : shape.items()) {
+        if (d.is_number_integer() && d.as_int() >= 0) { // the pointer only for a message
+          e.shape.push_back(d.as_int());
+          ++i;
           continue;
         }
         std::string dptr = pointer_join(ptr + "/tensor", i);
         if (!d.is_number_integer()) fail(dptr, "a shape entry must be an integer; got " + kind_of(d));
-        fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.get<int64_t>()));
+        fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.as_int()));
       }
       // Well-formed fields are read without building their pointers; the checked readers (which
       // build them) run only when a field is malformed, for the same message.
-      if (auto it = j.find("dtype"); it != j.end()) {
+      if (auto v = j.find("dtype")) {
         std::optional<DType> d;
-        if (it->is_string()) d = parse_dtype(it->get_ref<const std::string &>());
-        e.dtype = d ? *d : dtype_at(*it, ptr + "/dtype");
+        if (v->is_string()) d = parse_dtype(v->as_string());
+        e.dtype = d ? *d : dtype_at(*v, ptr + "/dtype");
       }
-      if (auto it = j.find("device"); it != j.end()) {
+      if (auto v = j.find("device")) {
         std::optional<Device> d;
-        if (it->is_string()) d = parse_device(it->get_ref<const std::string &>());
-        e.device = d ? *d : device_at(*it, ptr + "/device");
+        if (v->is_string()) d = parse_device(v->as_string());
+        e.device = d ? *d : device_at(*v, ptr + "/device");
       }
-      if (auto it = j.find("requires_grad"); it != j.end())
-        e.requires_grad = it->is_boolean() ? it->get<bool>()
-                                           : bool_at(*it, ptr + "/requires_grad", "requires_grad");
+      if (auto v = j.find("requires_grad"))
+        e.requires_grad =
+            v->is_boolean() ? v->as_bool() : bool_at(*v, ptr + "/requires_grad", "requires_grad");
     } else if (form == "dtype") {
       check_keys(j, ptr, {}, {"dtype"}, "a dtype value");
       e.kind = Expr::Kind::DType, e.dtype = dtype_at(j.at("dtype"), ptr + "/dtype");
@@ -442,14 +445,14 @@ private:
     } else if (form == "slice") {
       if (mode != Mode::Operand) not_here(where);
       check_keys(j, ptr, {}, {"slice"}, "a slice");
-      const Json &bounds = array_at(j.at("slice"), ptr + "/slice", "a slice");
+      V bounds = array_at(j.at("slice"), ptr + "/slice", "a slice");
       if (bounds.size() != 3)
         fail(ptr + "/slice", fmt::format("a slice has 3 entries [start, stop, step] (null where "
                                          "absent); got {}",
                                          bounds.size()));
       e.kind = Expr::Kind::Slice;
-      for (size_t i = 0; i < 3; ++i)
-        e.items.push_back(expr(bounds[i], pointer_join(ptr + "/slice", i), mode));
+      size_t i = 0;
+      for (V x : bounds.items()) e.items.push_back(expr(x, pointer_join(ptr + "/slice", i++), mode));
     } else { // ellipsis
       if (mode != Mode::Operand) not_here(where);
       check_keys(j, ptr, {}, {"ellipsis"}, "an ellipsis");
@@ -458,7 +461,7 @@ private:
     }
   }
 
-  DType dtype_at(const Json &j, const std::string &ptr) {
+  DType dtype_at(V j, const std::string &ptr) {
     std::string s = string_at(j, ptr, "a dtype");
     auto d = parse_dtype(s);
     if (!d)
@@ -467,7 +470,7 @@ private:
     return *d;
   }
 
-  Device device_at(const Json &j, const std::string &ptr) {
+  Device device_at(V j, const std::string &ptr) {
     std::string s = string_at(j, ptr, "a device");
     auto d = parse_device(s);
     if (!d)
@@ -476,20 +479,21 @@ private:
     return *d;
   }
 
-  void named_values(const Json &j, const std::string &ptr, std::string_view what, Entries &out) {
+  void named_values(V j, const std::string &ptr, std::string_view what, Entries &out) {
     object_at(j, ptr, what);
     out.reserve(out.size() + j.size());
-    for (const auto &[k, v] : j.items()) out.emplace_back(k, expr(v, pointer_join(ptr, k), Mode::Input));
+    for (auto [k, v] : j.members())
+      out.emplace_back(std::string(k), expr(v, pointer_join(ptr, k), Mode::Input));
   }
 
-  void attribute_names(const Json &j, const std::string &ptr) {
-    for (const auto &[k, v] : j.items())
+  void attribute_names(V j, const std::string &ptr) {
+    for (auto [k, v] : j.members())
       if (!is_python_name(k))
         fail(pointer_join(ptr, k), fmt::format("attribute name {} is not a valid Python identifier",
                                                py_str(k)));
   }
 
-  void object_value(Expr &e, const Json &j) {
+  void object_value(Expr &e, V j) {
     check_keys(j, e.pointer, {}, {"object", "attrs"}, "an object value");
     e.kind = Expr::Kind::Object;
     e.text = class_ref(j.at("object"), e.pointer + "/object", "object");
@@ -499,7 +503,7 @@ private:
     }
   }
 
-  void dataclass_value(Expr &e, const Json &j) {
+  void dataclass_value(Expr &e, V j) {
     check_keys(j, e.pointer, {}, {"dataclass", "fields"}, "a dataclass value");
     e.kind = Expr::Kind::Dataclass;
     e.text = class_ref(j.at("dataclass"), e.pointer + "/dataclass", "dataclass");
@@ -521,7 +525,7 @@ private:
     }
   }
 
-  void module_value(Expr &e, const Json &j) {
+  void module_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
     check_keys(j, ptr, {}, {"module", "parameters", "buffers", "modules", "attrs"}, "a module value");
     e.kind = Expr::Kind::Module;
@@ -530,8 +534,8 @@ private:
     auto members = [&](const char *key, Entries &out, std::string_view what, bool submodules) {
       if (!j.contains(key)) return;
       std::string mptr = ptr + "/" + key;
-      const Json &m = object_at(j.at(key), mptr, key);
-      for (const auto &[k, v] : m.items()) {
+      V m = object_at(j.at(key), mptr, key);
+      for (auto [k, v] : m.members()) {
         bool index = !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit);
         if (!is_python_name(k) && !(submodules && index))
           fail(pointer_join(mptr, k),
@@ -567,22 +571,23 @@ private:
 
   std::vector<std::pair<std::string, std::string>> locals_used_; // (name, pointer) of reads
 
-  void define_function(Function &fn, const Json &j) {
+  void define_function(Function &fn, V j) {
     const std::string &ptr = fn.pointer;
     object_at(j, ptr, "a function");
     check_keys(j, ptr, {"params", "body"}, {"params", "body"}, "a function");
-    const Json &params = array_at(j.at("params"), ptr + "/params", "params");
+    V params = array_at(j.at("params"), ptr + "/params", "params");
     bool seen_default = false;
-    for (size_t i = 0; i < params.size(); ++i) {
-      std::string pptr = pointer_join(ptr + "/params", i);
+    size_t i = 0;
+    for (V param : params.items()) {
+      std::string pptr = pointer_join(ptr + "/params", i++);
       Param p;
-      if (params[i].is_object()) {
-        check_keys(params[i], pptr, {"name"}, {"name", "default"}, "a parameter");
-        p.name = python_name(params[i].at("name"), pptr + "/name", "parameter name");
-        if (params[i].contains("default"))
-          p.default_value = expr(params[i].at("default"), pptr + "/default", Mode::Literal);
+      if (param.is_object()) {
+        check_keys(param, pptr, {"name"}, {"name", "default"}, "a parameter");
+        p.name = python_name(param.at("name"), pptr + "/name", "parameter name");
+        if (auto d = param.find("default"))
+          p.default_value = expr(*d, pptr + "/default", Mode::Literal);
       } else {
-        p.name = python_name(params[i], pptr, "parameter name");
+        p.name = python_name(param, pptr, "parameter name");
       }
       for (const auto &q : fn.params)
         if (q.name == p.name) fail(pptr, fmt::format("duplicate parameter {}", py_str(p.name)));
@@ -606,15 +611,16 @@ private:
     number_locals(fn);
   }
 
-  std::vector<Stmt> block(const Json &j, const std::string &ptr, std::set<std::string> &defined) {
+  std::vector<Stmt> block(V j, const std::string &ptr, std::set<std::string> &defined) {
     array_at(j, ptr, "a statement list");
     std::vector<Stmt> out;
     out.reserve(j.size());
-    for (size_t i = 0; i < j.size(); ++i) out.push_back(stmt(j[i], pointer_join(ptr, i), defined));
+    size_t i = 0;
+    for (V s : j.items()) out.push_back(stmt(s, pointer_join(ptr, i++), defined));
     return out;
   }
 
-  Stmt stmt(const Json &j, const std::string &ptr, std::set<std::string> &defined) {
+  Stmt stmt(V j, const std::string &ptr, std::set<std::string> &defined) {
     if (++statements_ > limits_.max_statements)
       fail(ptr, fmt::format("more than {} statements; split the graph or raise the limit with "
                             "--max-statements",
@@ -665,17 +671,17 @@ private:
     operand(s.kind == K::If ? "cond" : s.kind == K::For ? "iter" : "value", s.value);
     if (j.contains("name")) s.name = python_name(j.at("name"), ptr + "/name", "attribute name");
     if (j.contains("args")) {
-      const Json &args = array_at(j.at("args"), ptr + "/args", "args");
-      for (size_t i = 0; i < args.size(); ++i)
-        s.args.push_back(expr(args[i], pointer_join(ptr + "/args", i), Mode::Operand));
+      V args = array_at(j.at("args"), ptr + "/args", "args");
+      size_t i = 0;
+      for (V a : args.items()) s.args.push_back(expr(a, pointer_join(ptr + "/args", i++), Mode::Operand));
     }
     if (j.contains("kwargs")) {
-      const Json &kwargs = object_at(j.at("kwargs"), ptr + "/kwargs", "kwargs");
-      for (const auto &[k, v] : kwargs.items()) {
+      V kwargs = object_at(j.at("kwargs"), ptr + "/kwargs", "kwargs");
+      for (auto [k, v] : kwargs.members()) {
         std::string kptr = pointer_join(ptr + "/kwargs", k);
         if (!is_python_name(k))
           fail(kptr, fmt::format("keyword {} is not a valid Python identifier", py_str(k)));
-        s.kwargs.emplace_back(k, expr(v, kptr, Mode::Operand));
+        s.kwargs.emplace_back(std::string(k), expr(v, kptr, Mode::Operand));
       }
     }
     if (s.kind == K::Call) callee(s, j.at("fn"), ptr + "/fn");
@@ -686,11 +692,12 @@ private:
       if (j.contains("else")) s.orelse = block(j.at("else"), ptr + "/else", defined);
     }
     if (s.kind == K::For) {
-      const Json &target = j.at("target");
+      V target = j.at("target");
       if (target.is_array()) {
         s.unpack = true;
-        for (size_t i = 0; i < target.size(); ++i)
-          s.targets.push_back(python_name(target[i], pointer_join(ptr + "/target", i), "loop target"));
+        size_t i = 0;
+        for (V t : target.items())
+          s.targets.push_back(python_name(t, pointer_join(ptr + "/target", i++), "loop target"));
         if (s.targets.empty()) fail(ptr + "/target", "a loop target list needs at least one name");
       } else {
         s.targets.push_back(python_name(target, ptr + "/target", "loop target"));
@@ -705,7 +712,7 @@ private:
     return s;
   }
 
-  void callee(Stmt &s, const Json &j, const std::string &ptr) {
+  void callee(Stmt &s, V j, const std::string &ptr) {
     std::string fn = string_at(j, ptr, "fn");
     if (fn.starts_with("%")) {
       s.callee_is_local = true;
@@ -722,7 +729,7 @@ private:
                           py_str(fn), did_you_mean(fn, g_.function_names())));
   }
 
-  void new_class(Stmt &s, const Json &j, const std::string &ptr) {
+  void new_class(Stmt &s, V j, const std::string &ptr) {
     std::string cls = string_at(j, ptr, "class");
     if (cls.starts_with("%")) {
       s.callee_is_local = true;
@@ -745,19 +752,21 @@ private:
 
   // ---- inputs -------------------------------------------------------------------------------
 
-  void load_inputs(const Json &j) {
+  void load_inputs(V j) {
     object_at(j, "/inputs", "inputs");
     check_keys(j, "/inputs", {}, {"self", "args", "kwargs"}, "inputs");
     if (j.contains("self")) g_.inputs.self = expr(j.at("self"), "/inputs/self", Mode::Input);
     if (j.contains("args")) {
-      const Json &args = array_at(j.at("args"), "/inputs/args", "inputs.args");
-      for (size_t i = 0; i < args.size(); ++i)
-        g_.inputs.args.push_back(expr(args[i], pointer_join("/inputs/args", i), Mode::Input));
+      V args = array_at(j.at("args"), "/inputs/args", "inputs.args");
+      size_t i = 0;
+      for (V a : args.items())
+        g_.inputs.args.push_back(expr(a, pointer_join("/inputs/args", i++), Mode::Input));
     }
     if (j.contains("kwargs")) {
-      const Json &kwargs = object_at(j.at("kwargs"), "/inputs/kwargs", "inputs.kwargs");
-      for (const auto &[k, v] : kwargs.items())
-        g_.inputs.kwargs.emplace_back(k, expr(v, pointer_join("/inputs/kwargs", k), Mode::Input));
+      V kwargs = object_at(j.at("kwargs"), "/inputs/kwargs", "inputs.kwargs");
+      for (auto [k, v] : kwargs.members())
+        g_.inputs.kwargs.emplace_back(std::string(k),
+                                      expr(v, pointer_join("/inputs/kwargs", k), Mode::Input));
     }
   }
 
@@ -909,10 +918,16 @@ private:
 
 Graph load_graph_text(std::string_view text, const std::string &display_name,
                       const LoadLimits &limits) {
-  Json doc = parse_json(text, limits.max_depth);
   Graph g;
   g.file = display_name;
-  Loader(g, limits).load(doc);
+#ifdef THUNDERC_SIMDJSON
+  if (auto doc = FastDocument::parse(text, limits.max_depth)) {
+    Loader<SimdView>(g, limits).load(SimdView(doc->root()));
+    return g;
+  }
+#endif
+  Json doc = parse_json_strict(text, limits.max_depth);
+  Loader<JsonView>(g, limits).load(JsonView(doc));
   return g;
 }
 

@@ -13,7 +13,6 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
-#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -25,18 +24,19 @@ namespace thunderc {
 
 namespace {
 
-// Whether `key` differs from the keys of `members` (an object's members read so far), recording it
-// in `seen`: a linear search below 16 members, then a set filled on first use. Both readers use it.
-template <class Members, class Seen>
-bool key_is_new(const Members &members, Seen &seen, std::string_view key) {
+// Whether `key` differs from the keys of `members` (an object's member keys read so far, each
+// `key_of` a member), recording it in `seen`: a linear search below 16 members, then a set filled
+// on first use. Both readers use it.
+template <class Members, class Seen, class KeyOf>
+bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf key_of) {
   constexpr size_t small = 16;
   if (members.size() < small) {
     for (const auto &m : members)
-      if (m.first == key) return false;
+      if (key_of(m) == key) return false;
     return true;
   }
   if (seen.empty())
-    for (const auto &m : members) seen.emplace(m.first);
+    for (const auto &m : members) seen.emplace(key_of(m));
   return seen.emplace(key).second;
 }
 
@@ -105,7 +105,9 @@ private:
 
     size_t size() const { return object ? members.size() : items.size(); }
     // Whether `key` is not among the keys read before it (and records it).
-    bool fresh_key() { return key_is_new(members, keys, key); }
+    bool fresh_key() {
+      return key_is_new(members, keys, key, [](const auto &m) -> const std::string & { return m.first; });
+    }
   };
 
   std::string pointer() const {
@@ -168,90 +170,60 @@ private:
 };
 
 #ifdef THUNDERC_SIMDJSON
-// The fast path: simdjson parses (about 5x faster than nlohmann's lexer on graph files) and its
-// DOM is copied into Json. It gives up (nullopt) on anything the strict reader might read
-// differently or reject: every simdjson error, integers above int64, duplicate keys, nesting
-// deeper than max_depth. The strict reader then reads the text again and reports the problem.
-class FastReader {
+// Whether simdjson's DOM holds what the strict reader would read the same way (see FastDocument).
+class FastCheck {
 public:
-  explicit FastReader(size_t max_depth) : max_depth_(max_depth) {}
+  explicit FastCheck(size_t max_depth) : max_depth_(max_depth), keys_(max_depth) {}
 
-  std::optional<Json> read(std::string_view text) {
-    // A deeper limit could overflow the stack here; the strict reader is iterative.
-    if (max_depth_ > 1024) return std::nullopt;
-    simdjson::dom::parser parser;
-    simdjson::dom::element root;
-    if (parser.allocate(text.size(), max_depth_ + 1) != simdjson::SUCCESS ||
-        parser.parse(text.data(), text.size()).get(root) != simdjson::SUCCESS)
-      return std::nullopt;
-    Json out;
-    if (!convert(root, 0, out)) return std::nullopt;
-    return out;
-  }
-
-private:
-  bool convert(simdjson::dom::element e, size_t depth, Json &out) {
+  bool ok(simdjson::dom::element e, size_t depth) {
     using Type = simdjson::dom::element_type;
     switch (e.type()) {
     case Type::ARRAY: {
       if (depth >= max_depth_) return false;
       simdjson::dom::array array = e.get_array().value_unsafe();
-      out = Json::array();
-      auto &items = out.get_ref<Json::array_t &>();
-      items.reserve(array.size());
       for (simdjson::dom::element item : array)
-        if (!convert(item, depth + 1, items.emplace_back())) return false;
+        if (!ok(item, depth + 1)) return false;
       return true;
     }
     case Type::OBJECT: {
       if (depth >= max_depth_) return false;
+      std::vector<std::string_view> &keys = keys_[depth]; // reused by every object at this depth
+      keys.clear();
+      std::unordered_set<std::string_view> seen;
       simdjson::dom::object object = e.get_object().value_unsafe();
-      out = Json::object();
-      // ordered_map is a vector of pairs; append directly once the keys are known to be unique.
-      auto &members = static_cast<std::vector<std::pair<const std::string, Json>> &>(
-          out.get_ref<Json::object_t &>());
-      members.reserve(object.size()); // no reallocation: `keys` views the members' keys
-      std::unordered_set<std::string_view> keys;
       for (auto [key, value] : object) {
-        if (!key_is_new(members, keys, key)) return false;
-        if (!convert(value, depth + 1, members.emplace_back(std::string(key), Json()).second))
-          return false;
+        if (!key_is_new(keys, seen, key, [](std::string_view k) { return k; })) return false;
+        keys.push_back(key);
+        if (!ok(value, depth + 1)) return false;
       }
       return true;
     }
-    case Type::INT64: out = e.get_int64().value_unsafe(); return true;
     case Type::UINT64: return false; // above int64: the strict reader says so
-    case Type::DOUBLE: {
-      double v = e.get_double().value_unsafe();
-      if (!std::isfinite(v)) return false;
-      out = v;
-      return true;
+    case Type::DOUBLE: return std::isfinite(e.get_double().value_unsafe());
+    default: return true;
     }
-    case Type::STRING: out = std::string(e.get_string().value_unsafe()); return true;
-    case Type::BOOL: out = e.get_bool().value_unsafe(); return true;
-    case Type::NULL_VALUE: out = nullptr; return true;
-    }
-    return false;
   }
 
+private:
   size_t max_depth_;
+  std::vector<std::vector<std::string_view>> keys_; // by depth
 };
 #endif
 
 } // namespace
 
-std::optional<Json> parse_json_fast(std::string_view text, size_t max_depth) {
 #ifdef THUNDERC_SIMDJSON
-  return FastReader(max_depth).read(text);
-#else
-  return std::nullopt;
+std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth) {
+  // FastCheck recurses; the strict reader is iterative.
+  if (max_depth > 1024) return nullptr;
+  auto doc = std::make_unique<FastDocument>();
+  if (doc->parser_.allocate(text.size(), max_depth + 1) != simdjson::SUCCESS ||
+      doc->parser_.parse(text.data(), text.size()).get(doc->root_) != simdjson::SUCCESS ||
+      !FastCheck(max_depth).ok(doc->root_, 0))
+    return nullptr;
+  return doc;
+}
 #endif
-}
-
-Json parse_json(std::string_view text, size_t max_depth) {
-  if (auto fast = parse_json_fast(text, max_depth)) return std::move(*fast);
-  return parse_json_strict(text, max_depth);
-}
 
 Json parse_json_strict(std::string_view text, size_t max_depth) {
   Builder builder(text, max_depth);

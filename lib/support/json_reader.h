@@ -6,22 +6,36 @@
 
 #include <nlohmann/json.hpp>
 
-#include <optional>
+#include <memory>
 #include <string>
 #include <string_view>
+
+#ifdef THUNDERC_SIMDJSON
+#include <simdjson.h>
+#endif
 
 namespace thunderc {
 
 using Json = nlohmann::ordered_json;
 
-Json parse_json(std::string_view text, size_t max_depth);
-
-// The two readers parse_json is made of. The fast one (simdjson, when built with
-// THUNDERC_SIMDJSON; else always nullopt) gives up on every input the strict one (nlohmann's
-// parser) might reject or read differently; parse_json then reads it strictly, which reports
-// the errors.
-std::optional<Json> parse_json_fast(std::string_view text, size_t max_depth);
 Json parse_json_strict(std::string_view text, size_t max_depth);
+
+#ifdef THUNDERC_SIMDJSON
+// The fast reader: simdjson's DOM of a text (about 5x faster to parse than by nlohmann_json, and
+// read in place through SimdView, json_view.h). parse() gives up (null) on every text the strict
+// reader might reject or read differently: every simdjson error, integers above int64, non-finite
+// numbers, duplicate keys, nesting deeper than max_depth (or a max_depth above 1024). The strict
+// reader then reads the text and reports the problem.
+class FastDocument {
+public:
+  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth);
+  simdjson::dom::element root() const { return root_; }
+
+private:
+  simdjson::dom::parser parser_;
+  simdjson::dom::element root_;
+};
+#endif
 
 // The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes.
 std::string read_input_file(const std::string &path, size_t max_bytes);
