@@ -61,7 +61,6 @@ void number_locals(Function &fn) {
   read(read, fn.body);
 }
 
-
 const ClassDecl *Graph::find_class(const std::string &n) const {
   auto it = class_index.find(n);
   return it == class_index.end() ? nullptr : &classes[it->second];

@@ -316,6 +316,8 @@ void Interpreter::exec(const Stmt &s) {
 }
 
 void Interpreter::exec_for(const Stmt &s) {
+  THUNDERC_ASSERT(s.target_slots.size() == s.targets.size(),
+                  "loop targets without slots: call number_locals");
   Value it = eval(s.value);
   auto bind = [&](Value item) {
     if (!s.unpack) return store(s.target_slots[0], item);
