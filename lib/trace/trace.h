@@ -105,6 +105,7 @@ public:
   std::string take_suffixed(const std::string &hint);
   void reserve(const std::string &name) { taken_.insert(name); }
   void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
+  Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
   bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
 
 private:
