@@ -106,7 +106,8 @@ private:
     size_t size() const { return object ? members.size() : items.size(); }
     // Whether `key` is not among the keys read before it (and records it).
     bool fresh_key() {
-      return key_is_new(members, keys, key, [](const auto &m) -> const std::string & { return m.first; });
+      return key_is_new(members, keys, key,
+                        [](const auto &m) -> const std::string & { return m.first; });
     }
   };
 
