@@ -6,8 +6,6 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <algorithm>
-
 namespace thunderc {
 
 namespace interp {
@@ -90,18 +88,18 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
   for (size_t i = 0; i < args.size(); ++i)
     f.locals[i] = args[i];
   for (const auto &[k, v] : kwargs) {
-    auto param = std::find_if(fn.params.begin(), fn.params.end(),
-                              [&](const Param &q) { return q.name == k; });
-    if (param == fn.params.end()) {
+    size_t at = 0; // parameters take the first slots
+    while (at < fn.params.size() && fn.params[at].name != k) ++at;
+    if (at == fn.params.size()) {
       std::vector<std::string> names;
       for (const auto &param : fn.params)
         names.push_back(param.name);
       fail(fmt::format("{}() got an unexpected keyword argument {}{}", fn.name, py_str(k),
                        did_you_mean(k, names)));
     }
-    Value &slot = f.locals[param - fn.params.begin()]; // parameters take the first slots
-    if (slot) fail(fmt::format("{}() got multiple values for argument {}", fn.name, py_str(k)));
-    slot = v;
+    if (f.locals[at])
+      fail(fmt::format("{}() got multiple values for argument {}", fn.name, py_str(k)));
+    f.locals[at] = v;
   }
   for (size_t i = 0; i < fn.params.size(); ++i) {
     if (f.locals[i]) continue;
