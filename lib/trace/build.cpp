@@ -192,14 +192,14 @@ private:
     ValueType t;
     switch (h_.kind(v)) {
     case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = h_.meta(v); break;
-    case Kind::Int: t.kind = ValueType::Kind::Int, t.literal = literal(v); break;
-    case Kind::Float: t.kind = ValueType::Kind::Float, t.literal = literal(v); break;
-    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.literal = literal(v); break;
+    case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
+    case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
+    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;
     case Kind::Str: t.kind = ValueType::Kind::Str; break;
     case Kind::None: t.kind = ValueType::Kind::None; break;
     case Kind::Object:
     case Kind::Dataclass:
-    case Kind::Module: t.kind = ValueType::Kind::Object, t.class_repr = class_repr(h_.name(v)); break;
+    case Kind::Module: t.kind = ValueType::Kind::Object, t.text = class_repr(h_.name(v)); break;
     default: break;
     }
     return t;

@@ -18,12 +18,12 @@ void append_type_text(std::string &out, const ValueType &t) {
 std::string type_text(const ValueType &t) {
   switch (t.kind) {
   case ValueType::Kind::Tensor: return type_comment(t.tensor);
-  case ValueType::Kind::Int: return "int " + t.literal;
-  case ValueType::Kind::Float: return "float " + t.literal;
-  case ValueType::Kind::Bool: return "bool " + t.literal;
+  case ValueType::Kind::Int: return "int " + t.text;
+  case ValueType::Kind::Float: return "float " + t.text;
+  case ValueType::Kind::Bool: return "bool " + t.text;
   case ValueType::Kind::Str: return "str";
   case ValueType::Kind::None: return "None";
-  case ValueType::Kind::Object: return t.class_repr;
+  case ValueType::Kind::Object: return t.text;
   case ValueType::Kind::Any: return "Any";
   }
   return "Any";

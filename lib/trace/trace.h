@@ -23,9 +23,10 @@ using ValueId = uint32_t;
 struct ValueType {
   enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
   Kind kind = Kind::Any;
-  TensorMeta tensor;      // Tensor
-  std::string literal;    // Int/Float/Bool: the Python literal of the specialised value
-  std::string class_repr; // Object: "<class 'transformers.cache_utils.StaticCache'>"
+  TensorMeta tensor; // Tensor
+  // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
+  // prints it ("<class 'transformers.cache_utils.StaticCache'>").
+  std::string text;
 };
 
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
