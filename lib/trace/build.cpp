@@ -76,6 +76,7 @@ private:
   std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
   std::vector<bool> is_needed_;                     // by record
   std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
+  std::vector<ProvId> in_path_order_;               // the needed records in that order
   std::vector<std::pair<ProvId, const Guard *>> guards_of_; // by subject, then program order
   std::vector<ProvId> comp_inputs_, epi_inputs_;    // records passed on, ascending, unique
   std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
@@ -319,10 +320,10 @@ private:
     return PathPart{2, 0, rec.name};
   }
 
-  // Places every needed record in input-path order once (by_path() sorts subsets by that place):
-  // paths compare part by part, a path before its extensions, equal paths by record. The paths
-  // form a tree (a needed record's owner is needed: need()); its nodes are visited depth-first,
-  // each node's children in part order.
+  // Puts the needed records in input-path order once (in_path_order_; by_path() sorts subsets by
+  // their place in it): paths compare part by part, a path before its extensions, equal paths by
+  // record. The paths form a tree (a needed record's owner is needed: need()); its nodes are
+  // visited depth-first, each node's children in part order.
   void rank_paths() {
     struct Node {
       PathPart part;
@@ -357,12 +358,16 @@ private:
       nodes[at].records.push_back(r);
     }
     path_rank_.assign(h_.records().size(), 0);
+    in_path_order_.reserve(needed_.size());
     size_t rank = 0;
     std::vector<uint32_t> stack = {0};
     while (!stack.empty()) {
       Node &n = nodes[stack.back()];
       stack.pop_back();
-      for (ProvId r : n.records) path_rank_[r] = rank++;
+      for (ProvId r : n.records) {
+        path_rank_[r] = rank++;
+        in_path_order_.push_back(r);
+      }
       std::sort(n.children.begin(), n.children.end(),
                 [&](uint32_t a, uint32_t b) { return nodes[a].part > nodes[b].part; });
       stack.insert(stack.end(), n.children.begin(), n.children.end()); // the first part on top
@@ -507,7 +512,7 @@ private:
     t.body.reserve(needed_.size() + p_.guards.size() + 1);
     pro_names_.expect(needed_.size());
     // Records in input-path order; parents sort before their members.
-    for (ProvId r : by_path(needed_)) {
+    for (ProvId r : in_path_order_) {
       const ProvRecord &rec = h_.record(r);
       ValueId v;
       if (rec.kind == ProvKind::InputArgs) v = args;
