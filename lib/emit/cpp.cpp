@@ -377,7 +377,7 @@ private:
         const Instr &ins = t_.body[i];
         std::vector<ValueId> uses;
         for (const auto &a : ins.bound)
-          uses_of(a, uses);
+          uses_of(a.operand, uses);
         for (ValueId u : uses) {
           THUNDERC_ASSERT(def_chunk_[u] != -2, "value used before it is defined: " + t_.name_of(u));
           last_use_[u] = static_cast<int>(c);
@@ -463,8 +463,9 @@ private:
     std::vector<std::string> written;
     for (const Instr &ins : t_.body)
       if (ins.kind == Instr::Kind::Call && ins.op == static_cast<int>(Op::copy_) &&
-          ins.outs.empty() && !ins.bound.empty() && ins.bound[0].kind == Operand::Kind::Value)
-        written.push_back(t_.name_of(ins.bound[0].value));
+          ins.outs.empty() && !ins.bound.empty() &&
+          ins.bound[0].operand.kind == Operand::Kind::Value)
+        written.push_back(t_.name_of(ins.bound[0].operand.value));
     if (!written.empty()) {
       std::string list;
       for (const auto &w : written)
@@ -559,7 +560,7 @@ private:
     for (size_t i : chunk_instrs_[c]) {
       std::vector<ValueId> uses;
       for (const auto &a : t_.body[i].bound)
-        uses_of(a, uses);
+        uses_of(a.operand, uses);
       for (ValueId u : uses)
         if (def_chunk_[u] < static_cast<int>(c)) in.insert(u);
     }
@@ -614,8 +615,7 @@ private:
     for (ValueId o : ins.outs)
       if (t_.values[o].type.kind != ValueType::Kind::Tensor)
         fail(fmt::format("its result {} is not a tensor", t_.name_of(o)));
-    THUNDERC_ASSERT(ins.bound.size() == ins.bound_meta.size() &&
-                        ins.bound.size() == ops::params(static_cast<Op>(ins.op)).size(),
+    THUNDERC_ASSERT(ins.bound.size() == ops::params(static_cast<Op>(ins.op)).size(),
                     "computation op without its bound arguments: " + ins.callee);
     Expr e = expr(ins);
     std::string s = std::move(tables_);
@@ -647,8 +647,8 @@ private:
     bool multi = false; // returns a tuple or vector of tensors
   };
 
-  const Arg &m(size_t i) const { return cur_->bound_meta.at(i); }
-  const Operand &b(size_t i) const { return cur_->bound.at(i); }
+  const Arg &m(size_t i) const { return cur_->bound.at(i).meta; }
+  const Operand &b(size_t i) const { return cur_->bound.at(i).operand; }
   std::string_view pname(size_t i) const { return ops::params(static_cast<Op>(cur_->op))[i].name; }
 
   std::string tensor_of(const Operand &o, const Arg &a, std::string_view what) const {

@@ -74,7 +74,7 @@ void cse(Trace &t) {
     Instr &ins = t.body[i];
     for (auto &a : ins.args) rename(a, to);
     for (auto &[k, a] : ins.kwargs) rename(a, to);
-    for (auto &a : ins.bound) rename(a, to);
+    for (auto &a : ins.bound) rename(a.operand, to);
     if (ins.pure && ins.kind == Instr::Kind::Call && !ins.outs.empty()) {
       size_t h = hash_of(ins);
       const Instr *first = nullptr;

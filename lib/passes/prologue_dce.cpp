@@ -9,7 +9,7 @@ void prologue_dce(Trace &prologue, Trace &computation) {
   for (const Instr &ins : computation.body) {
     for (const auto &a : ins.args) mark_values(a, used);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, used);
-    for (const auto &a : ins.bound) mark_values(a, used);
+    for (const auto &a : ins.bound) mark_values(a.operand, used);
   }
   THUNDERC_ASSERT(!prologue.body.empty() && prologue.body.back().kind == Instr::Kind::Return,
                   "the prologue does not end with its return");

@@ -743,8 +743,7 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
     THUNDERC_ASSERT(ins.kind == Instr::Kind::Call && ins.op >= 0, "computation: an instruction without an op");
     auto op = static_cast<ops::Op>(ins.op);
     std::vector<AArg> bound;
-    THUNDERC_ASSERT(ins.bound.size() == ins.bound_meta.size(), "computation: bound arguments out of step");
-    for (size_t i = 0; i < ins.bound_meta.size(); ++i) bound.push_back(bind_arg(ins.bound_meta[i], &ins.bound[i], env, t));
+    for (const BoundArg &a : ins.bound) bound.push_back(bind_arg(a.meta, &a.operand, env, t));
     // An in-place op without a result updates its receiver: a write-back into an input tensor
     // (copy_), or `operator.setitem` on a clone the trace made for it.
     bool in_place = ins.outs.empty() && (ops::info(op).flags & ops::InPlace);

@@ -4,7 +4,7 @@
 //    get_submodule) and runs every check with thunderc_support's semantics and messages
 //    (`kwargs['past_key_values'].key_cache[0]: expected shape (1, 8, 128, 64), got (1, 8, 256, 64)`);
 //  * the computation is interpreted op by op on ATen (runtime/aten_ops.h), each instruction's
-//    typed bound arguments (Instr::bound_meta) giving the call; the write-backs (copy_) update
+//    typed bound arguments (Instr::bound) giving the call; the write-backs (copy_) update
 //    the input tensors in place;
 //  * the epilogue applies the side effects to the real input objects and rebuilds the result.
 #pragma once

@@ -618,10 +618,7 @@ private:
     clone.callee = "torch.clone";
     clone.op = static_cast<int>(ops::Op::clone);
     clone.args = {comp_operand(target)};
-    if (bound_) {
-      clone.bound = clone.args;
-      clone.bound_meta = {ops::Arg::of_tensor(h_.meta(target))};
-    }
+    if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
     t.body.push_back(std::move(clone));
     Instr update;
@@ -631,9 +628,9 @@ private:
     for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
     for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
     if (bound_) {
-      update.bound = {Operand::of(copy)};
-      for (size_t i = 1; i < op.bound.size(); ++i) update.bound.push_back(comp_operand(op.bound[i]));
-      update.bound_meta = op.bound_meta;
+      THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
+      for (size_t i = 0; i < op.bound.size(); ++i)
+        update.bound.push_back({i ? comp_operand(op.bound[i]) : Operand::of(copy), op.bound_meta[i]});
     }
     t.body.push_back(std::move(update));
     comp_value_[op.outputs[0].id] = copy;
@@ -694,10 +691,12 @@ private:
       for (Value a : op.args) ins.args.push_back(comp_operand(a));
       pack_varargs(info, ins.args);
       if (bound_) {
+        THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
+        std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
         ins.bound.reserve(op.bound.size());
-        for (Value a : op.bound) ins.bound.push_back(comp_operand(a));
-        if (consumed_ops_) ins.bound_meta = std::move((*consumed_ops_)[at].bound_meta);
-        else ins.bound_meta = op.bound_meta;
+        for (size_t i = 0; i < op.bound.size(); ++i)
+          ins.bound.push_back(
+              {comp_operand(op.bound[i]), metas ? std::move((*metas)[i]) : op.bound_meta[i]});
       }
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
@@ -714,9 +713,9 @@ private:
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
       if (bound_) {
-        ins.bound = {ins.args[0], ins.args[1], Operand::lit("False")};
-        ins.bound_meta = {ops::Arg::of_tensor(h_.meta(wb.tensor)),
-                          ops::Arg::of_tensor(h_.meta(wb.version)), ops::Arg::of_bool(false)};
+        ins.bound = {{ins.args[0], ops::Arg::of_tensor(h_.meta(wb.tensor))},
+                     {ins.args[1], ops::Arg::of_tensor(h_.meta(wb.version))},
+                     {Operand::lit("False"), ops::Arg::of_bool(false)}};
       }
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
       t.body.push_back(std::move(ins));

@@ -20,8 +20,8 @@ struct Traces {
 };
 
 struct BuildOptions {
-  // Every computation op's Instr::bound and Instr::bound_meta (all parameters, defaults filled
-  // in), which the C++ emitter and the native runtime read. The printed traces and the passes do
+  // Every computation op's Instr::bound (all parameters, defaults filled in, with their types),
+  // which the C++ emitter and the native runtime read. The printed traces and the passes do
   // not need them: without them, the traces print the same.
   bool bound_arguments = true;
 };

@@ -47,6 +47,13 @@ struct Operand {
   static Operand list(std::vector<Operand> items) { return {Kind::List, 0, {}, std::move(items), {}}; }
 };
 
+// One parameter of a computation op's signature, its default filled in: the argument (tensors as
+// values, the rest as literals) and the same argument typed as the op catalogue saw it.
+struct BoundArg {
+  Operand operand;
+  ops::Arg meta;
+};
+
 struct Instr {
   enum class Kind : uint8_t {
     Call,    // outs = callee(args, kwargs)
@@ -57,18 +64,15 @@ struct Instr {
     Return,  // return args[0]
     Comment, // # comment
   };
-  Kind kind = Kind::Call;
   std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
   std::string callee;        // Call: printed callable ("torch.add", "check_len")
   std::string attr;          // GetAttr, SetAttr: a Python identifier
   std::vector<Operand> args;
   std::vector<std::pair<std::string, Operand>> kwargs;
   std::string comment; // Comment: the text; otherwise an optional trailing comment
-  int op = -1;         // computation ops: the ops::Op they denote (for passes and codegen)
-  // Computation ops: every parameter of the op's signature, defaults filled in (tensors as values,
-  // the rest as literals), and the same arguments typed as the op catalogue saw them.
-  std::vector<Operand> bound;
-  std::vector<ops::Arg> bound_meta;
+  std::vector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
+  int op = -1;                 // computation ops: the ops::Op they denote (for passes and codegen)
+  Kind kind = Kind::Call;
   bool annotate = false; // prints `out: "type" = ...` (prologue unpacks)
   bool pure = false;     // may be removed when unused or merged with an identical instruction
 };

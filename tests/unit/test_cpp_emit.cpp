@@ -50,10 +50,7 @@ struct Builder {
     i.op = static_cast<int>(op);
     i.callee = std::string(ops::info(op).torch_name);
     i.pure = true;
-    for (auto &[o, m] : bound) {
-      i.bound.push_back(o);
-      i.bound_meta.push_back(m);
-    }
+    for (auto &[o, m] : bound) i.bound.push_back({o, m});
     ValueId v = t.add_value(out, std::move(type));
     i.outs = {v};
     t.body.push_back(i);
