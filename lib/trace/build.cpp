@@ -610,7 +610,19 @@ private:
 
   // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
   // clone, and the input (if it is one) is written back at the end like any other update.
-  void emit_inplace_on_clone(Trace &t, const OpRecord &op, const ops::OpInfo &info) {
+  // The computation's bound arguments of op record `at`; its typed arguments are moved out of the
+  // record when the program's records are consumed.
+  std::vector<BoundArg> bound_args(const OpRecord &op, size_t at) {
+    THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
+    std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
+    std::vector<BoundArg> out;
+    out.reserve(op.bound.size());
+    for (size_t i = 0; i < op.bound.size(); ++i)
+      out.push_back({comp_operand(op.bound[i]), metas ? std::move((*metas)[i]) : op.bound_meta[i]});
+    return out;
+  }
+
+  void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at, const ops::OpInfo &info) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
@@ -628,9 +640,8 @@ private:
     for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
     for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
     if (bound_) {
-      THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
-      for (size_t i = 0; i < op.bound.size(); ++i)
-        update.bound.push_back({i ? comp_operand(op.bound[i]) : Operand::of(copy), op.bound_meta[i]});
+      update.bound = bound_args(op, at);
+      update.bound.at(0).operand = Operand::of(copy); // the clone takes the receiver's place
     }
     t.body.push_back(std::move(update));
     comp_value_[op.outputs[0].id] = copy;
@@ -680,7 +691,7 @@ private:
         }
       }
       if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
-        emit_inplace_on_clone(t, op, info);
+        emit_inplace_on_clone(t, op, at, info);
         continue;
       }
       Instr ins;
@@ -690,14 +701,7 @@ private:
       ins.args.reserve(op.args.size());
       for (Value a : op.args) ins.args.push_back(comp_operand(a));
       pack_varargs(info, ins.args);
-      if (bound_) {
-        THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
-        std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
-        ins.bound.reserve(op.bound.size());
-        for (size_t i = 0; i < op.bound.size(); ++i)
-          ins.bound.push_back(
-              {comp_operand(op.bound[i]), metas ? std::move((*metas)[i]) : op.bound_meta[i]});
-      }
+      if (bound_) ins.bound = bound_args(op, at);
       for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
       for (Value o : op.outputs) {
         // The local receives the one output, or a tuple of several: name those after it too.

@@ -222,6 +222,7 @@ TEST_CASE("traces built without bound arguments print the same, before and after
     for (const Instr &ins : with.computation.body) {
       if (ins.op < 0) continue;
       ++ops;
+      CHECK(!ins.bound.empty());
       CHECK(ins.bound.size() == ops::params(static_cast<ops::Op>(ins.op)).size());
     }
     CHECK(ops > 0);
