@@ -36,7 +36,7 @@ const Interpreter::ClassInfo &Interpreter::class_info(std::string_view cls) {
 const Function *Interpreter::find_method(std::string_view cls, std::string_view method) {
   const ClassInfo &info = class_info(cls);
   if (info.methods.empty()) return nullptr;
-  auto it = info.methods.find(std::string(method));
+  auto it = info.methods.find(method);
   return it == info.methods.end() ? nullptr : it->second;
 }
 

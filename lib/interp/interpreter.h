@@ -108,7 +108,7 @@ public:
   struct ClassInfo {
     const ClassDecl *decl = nullptr;
     std::string builtin_base;
-    std::unordered_map<std::string, const Function *> methods;
+    std::unordered_map<std::string, const Function *, StrHash, std::equal_to<>> methods;
   };
   const ClassInfo &class_info(std::string_view cls);
   const Function *find_method(std::string_view cls, std::string_view method);
@@ -164,13 +164,7 @@ public:
     std::optional<ops::Op> op;
   };
   std::unordered_map<const Stmt *, Callee> callees;
-  struct NameHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept {
-      return std::hash<std::string_view>{}(s);
-    }
-  };
-  std::unordered_map<std::string, ClassInfo, NameHash, std::equal_to<>> classes;
+  std::unordered_map<std::string, ClassInfo, StrHash, std::equal_to<>> classes;
   std::unordered_map<const Expr *, Value> built; // input description node -> value
   const char *stack_base = nullptr;
   int nesting = 0; // nested comparisons under way

@@ -1,4 +1,5 @@
 #include "passes/passes.h"
+#include "support/hash.h"
 
 #include <unordered_map>
 
@@ -17,19 +18,19 @@ size_t hash_of(const Operand &o, size_t h) {
   h = hash_mix(h, static_cast<size_t>(o.kind));
   switch (o.kind) {
   case Operand::Kind::Value: return hash_mix(h, o.value);
-  case Operand::Kind::Literal: return hash_mix(h, std::hash<std::string>{}(o.literal));
+  case Operand::Kind::Literal: return hash_mix(h, StrHash{}(o.literal));
   default: break;
   }
-  for (const auto &k : o.keys) h = hash_mix(h, std::hash<std::string>{}(k));
+  for (const auto &k : o.keys) h = hash_mix(h, StrHash{}(k));
   for (const auto &i : o.items) h = hash_of(i, h);
   return hash_mix(h, o.items.size());
 }
 
 size_t hash_of(const Instr &ins) {
-  size_t h = std::hash<std::string>{}(ins.callee);
+  size_t h = StrHash{}(ins.callee);
   for (const auto &a : ins.args) h = hash_of(a, h);
   h = hash_mix(h, ins.args.size());
-  for (const auto &[k, a] : ins.kwargs) h = hash_of(a, hash_mix(h, std::hash<std::string>{}(k)));
+  for (const auto &[k, a] : ins.kwargs) h = hash_of(a, hash_mix(h, StrHash{}(k)));
   return h;
 }
 

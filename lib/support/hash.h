@@ -1,11 +1,15 @@
-// FNV-1a, 64 bits: a fast, stable (same on every machine and run) hash for cache keys and
-// checksums. Not cryptographic: it detects changes, not tampering.
+// Hashes. FNV-1a, 64 bits: a stable one (the same on every machine and run) for cache keys and
+// checksums; not cryptographic: it detects changes, not tampering. StrHash: the fast one of the
+// compiler's hash tables.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 namespace thunderc {
 
@@ -19,6 +23,14 @@ inline uint64_t fnv1a64(const void *data, size_t size, uint64_t h = 146959810393
 }
 
 inline uint64_t fnv1a64(std::string_view s) { return fnv1a64(s.data(), s.size()); }
+
+// The hash of the compiler's string-keyed tables: XXH3 (Debian's libxxhash-dev), inlined; about
+// 3x fewer instructions than std::hash on the names the tables hold. Transparent: a table keyed
+// by std::string can be searched with a string_view. Within one process only: never stored.
+struct StrHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const noexcept { return XXH3_64bits(s.data(), s.size()); }
+};
 
 // 16 lowercase hex digits.
 inline std::string hex64(uint64_t h) {

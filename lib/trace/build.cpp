@@ -334,7 +334,7 @@ private:
     struct Hash {
       size_t operator()(const std::pair<uint32_t, PathPart> &k) const noexcept {
         const auto &[kind, num, name] = k.second;
-        return std::hash<std::string_view>{}(name) ^ (size_t(k.first) * 0x9E3779B97F4A7C15ull) ^
+        return StrHash{}(name) ^ (size_t(k.first) * 0x9E3779B97F4A7C15ull) ^
                (size_t(num) * 31 + size_t(kind));
       }
     };

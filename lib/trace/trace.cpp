@@ -51,7 +51,7 @@ std::vector<std::string> verify(const Trace &t) {
   };
   // Names used twice (an open-addressing set: a node-based one of 100k names costs more than the
   // rest of verify).
-  tsl::robin_set<std::string_view> names;
+  tsl::robin_set<std::string_view, StrHash> names;
   names.max_load_factor(0.9f);
   names.reserve(t.values.size());
   for (const ValueInfo &v : t.values) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "ops/ops.h"
+#include "support/hash.h"
 #include "values/tensor_meta.h"
 
 #include <tsl/robin_map.h>
@@ -123,10 +124,10 @@ private:
   std::string take_suffixed(const std::string &hint_text, Hint &h);
 
   // Open addressing, hashes stored: a node-based set of 100k names spends its time in cache misses.
-  tsl::robin_set<std::string, std::hash<std::string>, std::equal_to<std::string>,
-                 std::allocator<std::string>, true>
+  tsl::robin_set<std::string, StrHash, std::equal_to<std::string>, std::allocator<std::string>,
+                 true>
       taken_;
-  tsl::robin_map<std::string, Hint, std::hash<std::string>, std::equal_to<std::string>,
+  tsl::robin_map<std::string, Hint, StrHash, std::equal_to<std::string>,
                  std::allocator<std::pair<std::string, Hint>>, true>
       hints_;
   unsigned counter_ = 0;

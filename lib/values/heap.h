@@ -9,6 +9,7 @@
 // view whose base changed since can be detected.
 #pragma once
 
+#include "support/hash.h"
 #include "values/provenance.h"
 #include "values/tensor_meta.h"
 #include "values/value.h"
@@ -168,12 +169,6 @@ private:
   void append(uint32_t table, Entry e);
   Value seq(Kind k, std::vector<Value> items, ProvId p);
 
-  struct SymbolHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept {
-      return std::hash<std::string_view>{}(s);
-    }
-  };
 
   std::vector<Node> nodes_;
   std::vector<std::vector<Value>> seqs_;
@@ -183,7 +178,7 @@ private:
   std::vector<TensorInfo> tensors_;
   std::vector<ProvRecord> records_;
   std::deque<std::string> symbols_; // stable addresses: views into it stay valid
-  std::unordered_map<std::string, uint32_t, SymbolHash, std::equal_to<>> symbol_index_;
+  std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>> symbol_index_;
   Value ellipsis_;
 };
 
