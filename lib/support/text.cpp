@@ -1,7 +1,6 @@
 #include "support/text.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <fmt/format.h>
 
@@ -15,13 +14,33 @@ bool is_identifier(std::string_view s) {
 }
 
 bool is_python_keyword(std::string_view s) {
-  static constexpr std::array<std::string_view, 35> keywords = {
-      "False", "None",   "True",    "and",      "as",       "assert", "async",  "await", "break",
-      "class", "continue", "def",   "del",      "elif",     "else",   "except", "finally", "for",
-      "from",  "global", "if",      "import",   "in",       "is",     "lambda", "nonlocal", "not",
-      "or",    "pass",   "raise",   "return",   "try",      "while",  "with",   "yield"};
   if (s.size() < 2 || s.size() > 8) return false; // the keywords' lengths: most names are longer
-  return std::find(keywords.begin(), keywords.end(), s) != keywords.end();
+  // The keywords starting with s[0]: most names are checked against none or one of them.
+  auto any = [&](std::initializer_list<std::string_view> words) {
+    return std::find(words.begin(), words.end(), s) != words.end();
+  };
+  switch (s[0]) {
+  case 'F': return s == "False";
+  case 'N': return s == "None";
+  case 'T': return s == "True";
+  case 'a': return any({"and", "as", "assert", "async", "await"});
+  case 'b': return s == "break";
+  case 'c': return any({"class", "continue"});
+  case 'd': return any({"def", "del"});
+  case 'e': return any({"elif", "else", "except"});
+  case 'f': return any({"finally", "for", "from"});
+  case 'g': return s == "global";
+  case 'i': return any({"if", "import", "in", "is"});
+  case 'l': return s == "lambda";
+  case 'n': return any({"nonlocal", "not"});
+  case 'o': return s == "or";
+  case 'p': return s == "pass";
+  case 'r': return any({"raise", "return"});
+  case 't': return s == "try";
+  case 'w': return any({"while", "with"});
+  case 'y': return s == "yield";
+  default: return false;
+  }
 }
 
 namespace {

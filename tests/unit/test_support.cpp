@@ -16,6 +16,26 @@ TEST_CASE("python names") {
   CHECK_FALSE(is_python_name("na\xc3\xafve")); // ASCII only
 }
 
+TEST_CASE("python keywords are exactly keyword.kwlist") {
+  // Python 3's keyword.kwlist; soft keywords (match, case, type, _) are names.
+  const char *kwlist[] = {"False", "None",   "True",    "and",      "as",     "assert", "async",
+                          "await", "break",  "class",   "continue", "def",    "del",    "elif",
+                          "else",  "except", "finally", "for",      "from",   "global", "if",
+                          "import", "in",    "is",      "lambda",   "nonlocal", "not",  "or",
+                          "pass",  "raise",  "return",  "try",      "while",  "with",   "yield"};
+  for (const char *k : kwlist) {
+    CAPTURE(k);
+    CHECK(is_python_keyword(k));
+    CHECK_FALSE(is_python_name(k));
+    std::string longer = std::string(k) + "_";
+    CHECK_FALSE(is_python_keyword(longer));
+    CHECK_FALSE(is_python_keyword(std::string_view(k).substr(0, std::string_view(k).size() - 1)));
+  }
+  for (const char *name : {"match", "case", "type", "_", "false", "none", "t0", "i", "is_", "x",
+                           "print", "self", "nonlocals", "froms", "yields", "Truex"})
+    CHECK_FALSE(is_python_keyword(name));
+}
+
 TEST_CASE("python string literals escape everything that could end them") {
   CHECK(py_str("abc") == "'abc'");
   CHECK(py_str("it's") == "'it\\'s'");
