@@ -61,12 +61,12 @@ void number_locals(Function &fn) {
   read(read, fn.body);
 }
 
-const ClassDecl *Graph::find_class(const std::string &n) const {
+const ClassDecl *Graph::find_class(std::string_view n) const {
   auto it = class_index.find(n);
   return it == class_index.end() ? nullptr : &classes[it->second];
 }
 
-const Function *Graph::find_function(const std::string &n) const {
+const Function *Graph::find_function(std::string_view n) const {
   auto it = function_index.find(n);
   return it == function_index.end() ? nullptr : &functions[it->second];
 }

@@ -4,10 +4,12 @@
 // the place it was read from, for located errors.
 #pragma once
 
+#include "support/hash.h"
 #include "values/dtype.h"
 
 #include <cstdint>
-#include <map>
+#include <string_view>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -129,12 +131,12 @@ struct Graph {
   std::vector<Function> functions;
   Inputs inputs;
 
-  const ClassDecl *find_class(const std::string &n) const;
-  const Function *find_function(const std::string &n) const;
+  const ClassDecl *find_class(std::string_view n) const;
+  const Function *find_function(std::string_view n) const;
   std::vector<std::string> class_names() const;
   std::vector<std::string> function_names() const;
 
-  std::map<std::string, size_t> class_index, function_index;
+  std::unordered_map<std::string, size_t, StrHash, std::equal_to<>> class_index, function_index;
 };
 
 // Classes that need no declaration: torch.nn modules with PyTorch's attribute names and forward

@@ -16,7 +16,7 @@ const Interpreter::ClassInfo &Interpreter::class_info(std::string_view cls) {
   auto it = classes.find(cls);
   if (it != classes.end()) return it->second;
   ClassInfo info;
-  info.decl = g.find_class(std::string(cls));
+  info.decl = g.find_class(cls);
   // Methods of the class and its declared bases, nearest first; the built-in base it reaches.
   std::string at(cls);
   for (int depth = 0; depth < 64; ++depth) {
