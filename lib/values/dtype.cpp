@@ -46,9 +46,18 @@ bool is_integral(DType d, bool include_bool) {
   return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }
 
+void append_device_name(std::string &out, const Device &d) {
+  out += d.type == Device::Type::CPU ? "cpu" : d.type == Device::Type::CUDA ? "cuda" : "meta";
+  if (d.index < 0) return;
+  char digits[16];
+  out += ':';
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, d.index).ptr);
+}
+
 std::string device_name(const Device &d) {
-  std::string base = d.type == Device::Type::CPU ? "cpu" : d.type == Device::Type::CUDA ? "cuda" : "meta";
-  return d.index < 0 ? base : base + ":" + std::to_string(d.index);
+  std::string out;
+  append_device_name(out, d);
+  return out;
 }
 
 std::optional<Device> parse_device(std::string_view text) {
@@ -72,7 +81,7 @@ std::optional<Device> parse_device(std::string_view text) {
 
 namespace thunderc {
 void append_type_comment(std::string &out, const TensorMeta &t) {
-  out += device_name(t.device);
+  append_device_name(out, t.device);
   out += ' ';
   out += dtype_short_name(t.dtype);
   out += '[';

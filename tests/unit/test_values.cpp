@@ -186,3 +186,13 @@ TEST_CASE("values: module paths follow module members from the root module") {
   h.record_mut(cfg_id).value = cfg;
   CHECK_FALSE(h.module_path(attr(h, cfg_id, "hidden")));
 }
+
+TEST_CASE("values: type comments spell devices, dtypes and shapes as Thunder does") {
+  CHECK(type_comment({{2, 2}, DType::Float32, Device{Device::Type::CPU, -1}}) == "cpu f32[2, 2]");
+  CHECK(type_comment({{1, 6, 128256}, DType::BFloat16, Device{Device::Type::CUDA, 0}}) ==
+        "cuda:0 bf16[1, 6, 128256]");
+  CHECK(type_comment({{}, DType::Int64, Device{Device::Type::CUDA, 11}}) == "cuda:11 i64[]");
+  CHECK(type_comment({{0}, DType::Bool, Device{Device::Type::Meta, -1}}) == "meta b8[0]");
+  CHECK(device_name(Device{Device::Type::CUDA, -1}) == "cuda");
+  CHECK(device_name(Device{Device::Type::CUDA, 3}) == "cuda:3");
+}
