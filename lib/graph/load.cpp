@@ -800,10 +800,14 @@ private:
   void resolve_refs() {
     // Only the nodes some ref points to are indexed (keys view the nodes' pointers, which stay
     // put): most inputs are no ref target, and hashing every pointer is costly.
-    std::unordered_set<std::string> wanted;
+    // One walk finds the refs and the modules; the nodes are walked again only when there are refs.
+    std::vector<Expr *> refs, modules;
     for_each_input([&](Expr &e) {
-      if (e.kind == Expr::Kind::Ref) wanted.insert("/inputs" + e.text);
+      if (e.kind == Expr::Kind::Ref) refs.push_back(&e);
+      if (e.kind == Expr::Kind::Module) modules.push_back(&e);
     });
+    std::unordered_set<std::string> wanted;
+    for (const Expr *e : refs) wanted.insert("/inputs" + e->text);
     std::vector<bool> wanted_size;
     for (const auto &w : wanted) {
       if (w.size() >= wanted_size.size()) wanted_size.resize(w.size() + 1);
@@ -817,15 +821,14 @@ private:
       });
     // Direct targets.
     std::unordered_map<Expr *, Expr *> direct;
-    for_each_input([&](Expr &e) {
-      if (e.kind != Expr::Kind::Ref) return;
-      auto it = nodes.find("/inputs" + e.text);
+    for (Expr *e : refs) {
+      auto it = nodes.find("/inputs" + e->text);
       if (it == nodes.end())
-        fail(e.pointer + "/ref", fmt::format("ref {} does not resolve to a value in inputs (write a "
-                                             "JSON pointer such as '/kwargs/past_key_values')",
-                                             py_str(e.text)));
-      direct[&e] = it->second;
-    });
+        fail(e->pointer + "/ref", fmt::format("ref {} does not resolve to a value in inputs (write "
+                                              "a JSON pointer such as '/kwargs/past_key_values')",
+                                              py_str(e->text)));
+      direct[e] = it->second;
+    }
     // Follow chains of refs.
     for (auto &[ref, first] : direct) {
       Expr *t = first;
@@ -837,9 +840,7 @@ private:
       }
       ref->target = t;
     }
-    for_each_input([&](Expr &e) {
-      if (e.kind == Expr::Kind::Module) check_module_members(e);
-    });
+    for (const Expr *e : modules) check_module_members(*e);
     // Reject cycles through containment and refs (iterative DFS: no recursion on input size).
     // Containment alone is a tree (nodes own their children): without refs there is no cycle.
     if (direct.empty()) return;
