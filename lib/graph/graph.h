@@ -8,10 +8,10 @@
 #include "values/dtype.h"
 
 #include <cstdint>
-#include <string_view>
-#include <unordered_map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 

@@ -798,9 +798,9 @@ private:
   }
 
   void resolve_refs() {
-    // Only the nodes some ref points to are indexed (keys view the nodes' pointers, which stay
-    // put): most inputs are no ref target, and hashing every pointer is costly.
-    // One walk finds the refs and the modules; the nodes are walked again only when there are refs.
+    // One walk finds the refs and the modules; the nodes are walked again only when there are
+    // refs, and only the nodes some ref points to are indexed (keys view the nodes' pointers,
+    // which stay put): most inputs are no ref target, and hashing every pointer is costly.
     std::vector<Expr *> refs, modules;
     for_each_input([&](Expr &e) {
       if (e.kind == Expr::Kind::Ref) refs.push_back(&e);
