@@ -43,8 +43,8 @@ bench: deps build
 
 # A profile-guided, link-time optimised build of the executable in $(PGO_BUILD): built
 # instrumented, trained by compiling the samples and two generated models, rebuilt with the
-# profiles, then checked against the golden traces. About 16% fewer instructions per compile
-# (bench/README.md).
+# profiles, then checked against the golden traces. About 19% fewer instructions per compile
+# than the default build (bench/README.md).
 PGO_BUILD ?= build-pgo
 pgo: deps
 	cmake -S . -B $(PGO_BUILD) $(CMAKE_GEN) -DCMAKE_BUILD_TYPE=Release -DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON \
