@@ -608,8 +608,6 @@ private:
     args.push_back(Operand::tuple(std::move(rest)));
   }
 
-  // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
-  // clone, and the input (if it is one) is written back at the end like any other update.
   // The computation's bound arguments of op record `at`; its typed arguments are moved out of the
   // record when the program's records are consumed.
   std::vector<BoundArg> bound_args(const OpRecord &op, size_t at) {
@@ -622,6 +620,8 @@ private:
     return out;
   }
 
+  // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
+  // clone, and the input (if it is one) is written back at the end like any other update.
   void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at, const ops::OpInfo &info) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
