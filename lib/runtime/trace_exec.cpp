@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <deque>
 #include <optional>
 #include <string_view>
@@ -267,8 +269,29 @@ namespace {
   return e;
 }
 
-inline REntry *find_member(RValue &obj, const std::string &name, uint32_t &hint) {
-  if (hint < obj.entries.size() && obj.entries[hint].name == name) return &obj.entries[hint];
+// a == b, compared here rather than by a call to memcmp: a prepared prologue compares a member
+// name (usually under 24 characters) at every unpack, and the call cost more than the comparison.
+[[gnu::always_inline]] inline bool same_text(std::string_view a, std::string_view b) {
+  const size_t n = a.size();
+  if (n != b.size()) return false;
+  const char *p = a.data(), *q = b.data();
+  auto word = [](const char *at) {
+    uint64_t w;
+    std::memcpy(&w, at, sizeof w);
+    return w;
+  };
+  if (n >= 8) { // whole words, then the last word (overlapping the one before it)
+    for (size_t i = 0; i + 8 < n; i += 8)
+      if (word(p + i) != word(q + i)) return false;
+    return word(p + n - 8) == word(q + n - 8);
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (p[i] != q[i]) return false;
+  return true;
+}
+
+[[gnu::always_inline]] inline REntry *find_member(RValue &obj, const std::string &name, uint32_t &hint) {
+  if (hint < obj.entries.size() && same_text(obj.entries[hint].name, name)) return &obj.entries[hint];
   return find_member_and_hint(obj, name, hint);
 }
 
@@ -312,6 +335,7 @@ struct PreparedPrologue::Impl {
     std::string name;           // attribute or member name; check_type: the class; tensor: the device text
     std::vector<int64_t> shape; // check_tensor_metadata
     std::optional<Device> device;
+    at::Device aten_device = at::kCPU; // check_tensor_metadata: to_aten(*device)
     at::ScalarType dtype = at::kFloat;
   };
 
@@ -489,6 +513,7 @@ struct PreparedPrologue::Impl {
       for (const RRef &d : shape->items) s.shape.push_back(d->i);
       s.name = literal_str(ins.args.at(2));
       s.device = parse_device(s.name);
+      if (s.device) s.aten_device = to_aten(*s.device);
       s.value = arg(3);
       s.dtype = to_aten(s.value->dtype);
       s.flag = arg(4)->b;
@@ -562,8 +587,13 @@ struct PreparedPrologue::Impl {
       case Op::TensorMeta: {
         if (x.kind != RK::Tensor) break;
         const at::Tensor &t = x.tensor;
-        ok = t.sizes().equals(s.shape) && s.device && *s.device == from_aten(t.device()) &&
+        // The sizes compared here (a call to memcmp costs more for a handful of them); the device
+        // first as the ATen device the literal names (equal ones convert back to the literal's).
+        at::IntArrayRef sizes = t.sizes();
+        ok = sizes.size() == s.shape.size() && s.device &&
+             (t.device() == s.aten_device || *s.device == from_aten(t.device())) &&
              t.scalar_type() == s.dtype && t.requires_grad() == s.flag;
+        for (size_t d = 0; ok && d < sizes.size(); ++d) ok = sizes[d] == s.shape[d];
         break;
       }
       case Op::Number: {
