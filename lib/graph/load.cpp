@@ -530,7 +530,9 @@ private:
     check_keys(j, ptr, {}, {"module", "parameters", "buffers", "modules", "attrs"}, "a module value");
     e.kind = Expr::Kind::Module;
     e.text = class_ref(j.at("module"), ptr + "/module", "module");
-    std::set<std::string_view> names; // views of j's keys, which outlive this call
+    // Views of j's keys, which outlive this call: the names of all four kinds of member.
+    std::vector<std::string_view> names;
+    std::unordered_set<std::string_view> names_set;
     auto members = [&](const char *key, Entries &out, std::string_view what, bool submodules) {
       if (!j.contains(key)) return;
       std::string mptr = ptr + "/" + key;
@@ -541,8 +543,9 @@ private:
           fail(pointer_join(mptr, k),
                fmt::format("{} name {} is not a valid Python identifier{}", what, py_str(k),
                            submodules ? " or index" : ""));
-        if (!names.insert(k).second)
+        if (!key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
           fail(pointer_join(mptr, k), fmt::format("{} is defined twice in this module", py_str(k)));
+        names.push_back(k);
       }
       named_values(m, mptr, key, out);
     };

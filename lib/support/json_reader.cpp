@@ -24,22 +24,6 @@ namespace thunderc {
 
 namespace {
 
-// Whether `key` differs from the keys of `members` (an object's member keys read so far, each
-// `key_of` a member), recording it in `seen`: a linear search below 16 members, then a set filled
-// on first use. Both readers use it.
-template <class Members, class Seen, class KeyOf>
-bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf key_of) {
-  constexpr size_t small = 16;
-  if (members.size() < small) {
-    for (const auto &m : members)
-      if (key_of(m) == key) return false;
-    return true;
-  }
-  if (seen.empty())
-    for (const auto &m : members) seen.emplace(key_of(m));
-  return seen.emplace(key).second;
-}
-
 class Builder : public nlohmann::json_sax<Json> {
 public:
   Builder(std::string_view text, size_t max_depth) : text_(text), max_depth_(max_depth) {}

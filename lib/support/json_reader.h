@@ -20,6 +20,22 @@ using Json = nlohmann::ordered_json;
 
 Json parse_json_strict(std::string_view text, size_t max_depth);
 
+// Whether `key` differs from the keys of `members` (an object's member keys read so far, each
+// `key_of` a member), recording it in `seen`: a linear search below 16 members, then a set filled
+// on first use. Both readers and the loader use it.
+template <class Members, class Seen, class KeyOf>
+bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf key_of) {
+  constexpr size_t small = 16;
+  if (members.size() < small) {
+    for (const auto &m : members)
+      if (key_of(m) == key) return false;
+    return true;
+  }
+  if (seen.empty())
+    for (const auto &m : members) seen.emplace(key_of(m));
+  return seen.emplace(key).second;
+}
+
 #ifdef THUNDERC_SIMDJSON
 // The fast reader: simdjson's DOM of a text (about 5x faster to parse than by nlohmann_json, and
 // read in place through SimdView, json_view.h). parse() gives up (null) on every text the strict

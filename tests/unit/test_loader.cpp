@@ -181,6 +181,21 @@ TEST_CASE("the entry's parameters must all be bound") {
   CHECK(load_error(minimal(R"({"kwargs": {"a": 1}})")).empty());
 }
 
+TEST_CASE("a module member's name is used once across its parameters, buffers, sub-modules and attributes") {
+  CHECK(load_error(minimal(R"({"args": [{"module": "torch.nn.Module", "parameters": {"w": {"tensor": [2]}},
+                                         "attrs": {"w": 1}}, 0]})"))
+            .find("/inputs/args/0/attrs/w: 'w' is defined twice in this module") != std::string::npos);
+  // Twenty members: names are then looked up in a set.
+  std::string attrs;
+  for (int i = 0; i < 20; ++i) attrs += (i ? ", \"a" : "\"a") + std::to_string(i) + "\": " + std::to_string(i);
+  std::string big = R"({"module": "torch.nn.Module", "modules": {"a17": null}, "attrs": {)" + attrs + "}}";
+  CHECK(load_error(minimal(R"({"args": [)" + big + ", 0]}"))
+            .find("/inputs/args/0/attrs/a17: 'a17' is defined twice in this module") != std::string::npos);
+  CHECK(load_error(minimal(R"({"args": [{"module": "torch.nn.Module", "modules": {"a20": null}, "attrs": {)" +
+                           attrs + "}}, 0]}"))
+            .empty());
+}
+
 // Each tests/errors/<case>.json is rejected with exit code 1 and the message `FILE: POINTER: ...`
 // containing the substring; <case>.err holds the pointer and the substring on its first two lines
 // and, on an optional third, the subcommand that must reject it (default: validate).
