@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <charconv>
 #include <cmath>
 #include <unordered_map>
@@ -170,11 +171,15 @@ std::vector<Param> parse_signature(std::string_view sig) {
   return out;
 }
 
+constexpr size_t max_params = 32; // bind() marks the parameters given in a bitset of this size
+
 const std::array<std::vector<Param>, op_count> &signatures() {
   static const auto sigs = [] {
     std::array<std::vector<Param>, op_count> out;
-    for (size_t i = 0; i < op_count; ++i)
+    for (size_t i = 0; i < op_count; ++i) {
       out[i] = parse_signature(table[i].signature);
+      THUNDERC_ASSERT(out[i].size() <= max_params, "too many parameters in ops.def");
+    }
     return out;
   }();
   return sigs;
@@ -313,7 +318,7 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   std::vector<Arg> args = normalize_positionals(op, std::move(given), kwargs);
   // Filled in place: one Arg per parameter, marked when given.
   std::vector<Arg> out(ps.size());
-  std::vector<bool> given_at(ps.size());
+  std::bitset<max_params> given_at;
   size_t next = 0;
   for (size_t k = 0; k < args.size(); ++k) {
     if (next >= ps.size() || ps[next].keyword_only) {
