@@ -1,16 +1,25 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <fmt/format.h>
 
 namespace thunderc {
 
 bool is_identifier(std::string_view s) {
-  if (s.empty()) return false;
-  auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!alpha(s[0])) return false;
-  return std::all_of(s.begin(), s.end(), [&](char c) { return alpha(c) || (c >= '0' && c <= '9'); });
+  // By table: 1 for letters and '_', 2 for digits (every name the traces print is checked).
+  static constexpr auto kind = [] {
+    std::array<uint8_t, 256> k{};
+    for (int c = 'a'; c <= 'z'; ++c) k[c] = k[c - 'a' + 'A'] = 1;
+    k['_'] = 1;
+    for (int c = '0'; c <= '9'; ++c) k[c] = 2;
+    return k;
+  }();
+  if (s.empty() || kind[static_cast<unsigned char>(s[0])] != 1) return false;
+  for (char c : s)
+    if (!kind[static_cast<unsigned char>(c)]) return false;
+  return true;
 }
 
 bool is_python_keyword(std::string_view s) {

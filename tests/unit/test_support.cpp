@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
+
 using namespace thunderc;
 
 TEST_CASE("python names") {
@@ -14,6 +16,20 @@ TEST_CASE("python names") {
   CHECK_FALSE(is_python_name("class"));
   CHECK_FALSE(is_python_name("None"));
   CHECK_FALSE(is_python_name("na\xc3\xafve")); // ASCII only
+}
+
+TEST_CASE("identifiers are ASCII letters, digits and '_', not starting with a digit") {
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    const bool digit = c >= '0' && c <= '9';
+    CAPTURE(c);
+    CHECK(is_identifier(std::string(1, ch)) == letter);
+    CHECK(is_identifier(std::string("x") + ch) == (letter || digit));
+    CHECK(is_identifier(std::string("x") + ch + "y") == (letter || digit));
+  }
+  CHECK(is_identifier("model_layers_0_mlp_up_proj_weight"));
+  CHECK_FALSE(is_identifier(std::string("a\0b", 3)));
 }
 
 TEST_CASE("python keywords are exactly keyword.kwlist") {
