@@ -248,16 +248,21 @@ private:
   std::string tensor_name(ProvId r) {
     std::vector<std::string> parts = path_names(r);
     if (parts.empty()) return pro_names_.take("t", false);
-    std::string shortname =
-        parts.size() >= 2 ? parts[parts.size() - 2] + "_" + parts.back() : parts.back();
-    std::string full;
-    for (const auto &p : parts) full += (full.empty() ? "" : "_") + p;
-    for (const std::string &candidate : {sanitize(shortname), sanitize(full)})
-      if (is_python_name(candidate) && !pro_names_.is_taken(candidate)) {
-        pro_names_.reserve(candidate);
-        return candidate;
-      }
-    return pro_names_.take("t", false);
+    auto free = [&](const std::string &candidate) {
+      if (!is_python_name(candidate) || pro_names_.is_taken(candidate)) return false;
+      pro_names_.reserve(candidate);
+      return true;
+    };
+    std::string name =
+        sanitize(parts.size() >= 2 ? parts[parts.size() - 2] + "_" + parts.back() : parts.back());
+    if (free(name)) return name;
+    name.clear(); // the whole path, built only when the short name is taken
+    for (const auto &p : parts) {
+      if (!name.empty()) name += '_';
+      name += p;
+    }
+    name = sanitize(std::move(name));
+    return free(name) ? name : pro_names_.take("t", false);
   }
 
   std::string prologue_name(ProvId r, Value v) {
