@@ -248,21 +248,21 @@ private:
   std::string tensor_name(ProvId r) {
     std::vector<std::string> parts = path_names(r);
     if (parts.empty()) return pro_names_.take("t", false);
-    auto free = [&](const std::string &candidate) {
+    auto take_if_free = [&](const std::string &candidate) {
       if (!is_python_name(candidate) || pro_names_.is_taken(candidate)) return false;
       pro_names_.reserve(candidate);
       return true;
     };
     std::string name =
         sanitize(parts.size() >= 2 ? parts[parts.size() - 2] + "_" + parts.back() : parts.back());
-    if (free(name)) return name;
+    if (take_if_free(name)) return name;
     name.clear(); // the whole path, built only when the short name is taken
     for (const auto &p : parts) {
       if (!name.empty()) name += '_';
       name += p;
     }
     name = sanitize(std::move(name));
-    return free(name) ? name : pro_names_.take("t", false);
+    return take_if_free(name) ? name : pro_names_.take("t", false);
   }
 
   std::string prologue_name(ProvId r, Value v) {

@@ -181,19 +181,25 @@ TEST_CASE("the entry's parameters must all be bound") {
   CHECK(load_error(minimal(R"({"kwargs": {"a": 1}})")).empty());
 }
 
-TEST_CASE("a module member's name is used once across its parameters, buffers, sub-modules and attributes") {
-  CHECK(load_error(minimal(R"({"args": [{"module": "torch.nn.Module", "parameters": {"w": {"tensor": [2]}},
-                                         "attrs": {"w": 1}}, 0]})"))
-            .find("/inputs/args/0/attrs/w: 'w' is defined twice in this module") != std::string::npos);
-  // Twenty members: names are then looked up in a set.
+TEST_CASE("a module member's name is used once in all its kinds of member") {
+  auto error_for = [](const std::string &module) {
+    return load_error(minimal(R"({"args": [)" + module + ", 0]}"));
+  };
+  CHECK(error_for(R"({"module": "torch.nn.Module", "parameters": {"w": {"tensor": [2]}},
+                      "attrs": {"w": 1}})")
+            .find("/inputs/args/0/attrs/w: 'w' is defined twice in this module") !=
+        std::string::npos);
+  // Twenty members: the names seen are then looked up in a set.
   std::string attrs;
-  for (int i = 0; i < 20; ++i) attrs += (i ? ", \"a" : "\"a") + std::to_string(i) + "\": " + std::to_string(i);
-  std::string big = R"({"module": "torch.nn.Module", "modules": {"a17": null}, "attrs": {)" + attrs + "}}";
-  CHECK(load_error(minimal(R"({"args": [)" + big + ", 0]}"))
-            .find("/inputs/args/0/attrs/a17: 'a17' is defined twice in this module") != std::string::npos);
-  CHECK(load_error(minimal(R"({"args": [{"module": "torch.nn.Module", "modules": {"a20": null}, "attrs": {)" +
-                           attrs + "}}, 0]}"))
-            .empty());
+  for (int i = 0; i < 20; ++i)
+    attrs += (i ? ", \"a" : "\"a") + std::to_string(i) + "\": " + std::to_string(i);
+  auto module = [&](const std::string &submodule) {
+    return R"({"module": "torch.nn.Module", "modules": {")" + submodule +
+           R"(": null}, "attrs": {)" + attrs + "}}";
+  };
+  CHECK(error_for(module("a17")).find("/inputs/args/0/attrs/a17: 'a17' is defined twice") !=
+        std::string::npos);
+  CHECK(error_for(module("a20")).empty());
 }
 
 // Each tests/errors/<case>.json is rejected with exit code 1 and the message `FILE: POINTER: ...`
