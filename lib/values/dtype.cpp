@@ -1,5 +1,6 @@
 #include "values/dtype.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -81,16 +82,30 @@ std::optional<Device> parse_device(std::string_view text) {
 
 namespace thunderc {
 void append_type_comment(std::string &out, const TensorMeta &t) {
-  append_device_name(out, t.device);
-  out += ' ';
-  out += dtype_short_name(t.dtype);
-  out += '[';
-  char digits[24];
-  for (size_t i = 0; i < t.shape.size(); ++i) {
-    if (i) out += ", ";
-    out.append(digits, std::to_chars(digits, digits + sizeof digits, t.shape[i]).ptr);
+  // Written into a buffer on the stack and appended in one piece (printing calls this for every
+  // tensor value); a long shape is appended in pieces.
+  char buf[128];
+  char *at = buf;
+  auto put = [&](std::string_view s) { at = std::copy(s.begin(), s.end(), at); };
+  auto flush = [&] {
+    out.append(buf, at);
+    at = buf;
+  };
+  put(t.device.type == Device::Type::CPU ? "cpu" : t.device.type == Device::Type::CUDA ? "cuda" : "meta");
+  if (t.device.index >= 0) {
+    *at++ = ':';
+    at = std::to_chars(at, buf + sizeof buf, t.device.index).ptr;
   }
-  out += ']';
+  *at++ = ' ';
+  put(dtype_short_name(t.dtype));
+  *at++ = '[';
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    if (buf + sizeof buf - at < 24) flush(); // room for ", " and any int64
+    if (i) put(", ");
+    at = std::to_chars(at, buf + sizeof buf, t.shape[i]).ptr;
+  }
+  *at++ = ']';
+  flush();
 }
 
 std::string type_comment(const TensorMeta &t) {

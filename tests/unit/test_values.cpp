@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <string>
+
 using namespace thunderc;
 
 namespace {
@@ -195,4 +198,15 @@ TEST_CASE("values: type comments spell devices, dtypes and shapes as Thunder doe
   CHECK(type_comment({{0}, DType::Bool, Device{Device::Type::Meta, -1}}) == "meta b8[0]");
   CHECK(device_name(Device{Device::Type::CUDA, -1}) == "cuda");
   CHECK(device_name(Device{Device::Type::CUDA, 3}) == "cuda:3");
+  // A shape longer than the printer's buffer, the largest index and dimension included.
+  TensorMeta wide{{}, DType::Float64, Device{Device::Type::CUDA, 2147483647}};
+  std::string dims;
+  for (int i = 0; i < 12; ++i) {
+    wide.shape.push_back(i % 2 ? INT64_MAX : i);
+    dims += (i ? ", " : "") + std::to_string(wide.shape.back());
+  }
+  CHECK(type_comment(wide) == "cuda:2147483647 f64[" + dims + "]");
+  std::string after = "x: ";
+  append_type_comment(after, wide);
+  CHECK(after == "x: " + type_comment(wide));
 }
