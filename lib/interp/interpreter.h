@@ -143,7 +143,7 @@ public:
   OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
   ProvId op_record(const OpRecord &r, uint32_t output);
-  Value emit(OpRecord r, const ops::Arg &result, Value view_of);
+  Value emit(OpRecord r, ops::Arg result, Value view_of);
   void record(OpRecord r); // appends to the program's ops (after the backend saw it)
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs);
   void finish_write_backs();

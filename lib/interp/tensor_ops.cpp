@@ -148,7 +148,7 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
   std::vector<ops::Arg> metas;
   ops::Kwargs kwmetas;
   r.args.reserve(args.size());
-  metas.reserve(args.size());
+  metas.reserve(std::max(args.size(), ops::params(op).size())); // bind() fills it in place
   r.kwargs.reserve(kwargs.size());
   kwmetas.reserve(kwargs.size());
   for (Value a : args) {
@@ -208,12 +208,12 @@ void Interpreter::record(OpRecord r) {
   p.ops.push_back(std::move(r));
 }
 
-Value Interpreter::emit(OpRecord r, const ops::Arg &res, Value view_of) {
-  auto out = [&](const ops::Arg &a, uint32_t k) {
+Value Interpreter::emit(OpRecord r, ops::Arg res, Value view_of) {
+  auto out = [&](ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
       fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name,
                        ops::describe(a)));
-    Value t = h.tensor(a.tensor, op_record(r, k));
+    Value t = h.tensor(std::move(a.tensor), op_record(r, k));
     if (view_of) {
       Value base = h.tensor_info(view_of).base ? h.tensor_info(view_of).base : view_of;
       h.tensor_info(t).base = base;
@@ -243,7 +243,7 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
   if (info.flags & ops::PythonResult) return from_arg(res);
   Value view_of =
       (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
-  return emit(std::move(r), res, view_of);
+  return emit(std::move(r), std::move(res), view_of);
 }
 
 Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
@@ -302,7 +302,7 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
     if (!can_cast(res.tensor.dtype, self_meta.dtype))
       fail(fmt::format("{}(): result type {} can't be cast to the desired output type {}", name,
                        dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
-    Value tmp = emit(std::move(r), res, {});
+    Value tmp = emit(std::move(r), std::move(res), {});
     r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
     run_op(r);
   }

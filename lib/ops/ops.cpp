@@ -70,7 +70,10 @@ Arg Arg::of_list(std::vector<Arg> v) {
 Arg Arg::of_slice(Arg start, Arg stop, Arg step) {
   Arg a;
   a.kind = Kind::Slice;
-  a.items = {std::move(start), std::move(stop), std::move(step)};
+  a.items.reserve(3); // moved in: an initializer list would copy them
+  a.items.push_back(std::move(start));
+  a.items.push_back(std::move(stop));
+  a.items.push_back(std::move(step));
   return a;
 }
 Arg Arg::ellipsis() {
@@ -315,12 +318,11 @@ std::optional<Op> functional(Op op) {
 std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   std::span<const Param> ps = params(op);
   const size_t n_given = given.size();
-  std::vector<Arg> args = normalize_positionals(op, std::move(given), kwargs);
-  // Filled in place: one Arg per parameter, marked when given.
-  std::vector<Arg> out(ps.size());
+  // Positionals take the first parameters in order: the result is built in their vector, one Arg
+  // per parameter, each marked when given.
+  std::vector<Arg> out = normalize_positionals(op, std::move(given), kwargs);
   std::bitset<max_params> given_at;
-  size_t next = 0;
-  for (size_t k = 0; k < args.size(); ++k) {
+  for (size_t next = 0; next < out.size(); ++next) {
     if (next >= ps.size() || ps[next].keyword_only) {
       size_t positional = 0;
       for (const Param &p : ps)
@@ -330,16 +332,17 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
                    (n_given == 1 ? " was" : " were") + " given");
     }
     if (ps[next].variadic) {
-      std::vector<Arg> rest(std::make_move_iterator(args.begin() + k),
-                            std::make_move_iterator(args.end()));
+      std::vector<Arg> rest(std::make_move_iterator(out.begin() + next),
+                            std::make_move_iterator(out.end()));
+      out.resize(next);
       bool whole = rest.size() == 1 && rest[0].kind == Arg::Kind::Seq;
-      out[next] = whole ? std::move(rest[0]) : Arg::of_seq(std::move(rest));
-      given_at[next++] = true;
+      out.push_back(whole ? std::move(rest[0]) : Arg::of_seq(std::move(rest)));
+      given_at[next] = true;
       break;
     }
-    out[next] = std::move(args[k]);
-    given_at[next++] = true;
+    given_at[next] = true;
   }
+  out.resize(ps.size());
   for (auto &[key, value] : kwargs) {
     size_t i = 0;
     while (i < ps.size() && ps[i].name != key &&
