@@ -25,6 +25,14 @@ const char *const reserved_names[] = {
     "check_hasattr", "check_is_not", "import_class", "no_autocast", "replace_items", "set_buffer",
     "prologue", "computation", "epilogue"};
 
+// An operand list built by moving its operands (an initializer list would copy each one).
+template <class... O> std::vector<Operand> operands(O &&...o) {
+  std::vector<Operand> v;
+  v.reserve(sizeof...(o));
+  (v.push_back(std::forward<O>(o)), ...);
+  return v;
+}
+
 void reserve_all(Namer &n) {
   for (const char *r : reserved_names) n.reserve(r);
 }
@@ -173,11 +181,18 @@ private:
 
   // ---- naming and types --------------------------------------------------------------------
 
-  std::string class_repr(std::string_view cls) const {
-    if (const ClassDecl *c = g_.find_class(std::string(cls)))
-      return fmt::format("<class '{}.{}'>", c->module, c->qualname);
-    return fmt::format("<class '{}'>", cls);
+  // Made once per class: thousands of module values share a few classes. The keys are views of
+  // the heap's interned names, which outlive the builder.
+  const std::string &class_repr(std::string_view cls) const {
+    auto [it, fresh] = class_reprs_.try_emplace(cls);
+    if (fresh) {
+      const ClassDecl *c = g_.find_class(cls);
+      it->second = c ? fmt::format("<class '{}.{}'>", c->module, c->qualname)
+                     : fmt::format("<class '{}'>", cls);
+    }
+    return it->second;
   }
+  mutable std::unordered_map<std::string_view, std::string> class_reprs_;
 
   std::string class_literal(std::string_view cls, std::set<std::string> &used) const {
     if (const ClassDecl *c = g_.find_class(std::string(cls))) {
@@ -239,8 +254,10 @@ private:
   }
 
   static std::string sanitize(std::string s) {
-    for (char &c : s)
-      if (!isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+    for (char &c : s) {
+      char lower = char(c | 0x20);
+      if (!(lower >= 'a' && lower <= 'z') && !(c >= '0' && c <= '9') && c != '_') c = '_';
+    }
     if (s.empty() || isdigit(static_cast<unsigned char>(s[0]))) s = "t_" + s;
     return s;
   }
@@ -428,7 +445,7 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = "module." + std::string(getter);
-          ins.args = {Operand::lit(py_str(*path))};
+          ins.args = operands(Operand::lit(py_str(*path)));
           return ins;
         }
       }
@@ -437,10 +454,11 @@ private:
     if (rec.kind == ProvKind::Attr) {
       ins.kind = Instr::Kind::GetAttr;
       ins.attr = rec.name;
-      ins.args = {Operand::of(owner)};
+      ins.args = operands(Operand::of(owner));
     } else {
       ins.kind = Instr::Kind::GetItem;
-      ins.args = {Operand::of(owner), Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name))};
+      ins.args = operands(Operand::of(owner),
+                          Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
     }
     return ins;
   }
