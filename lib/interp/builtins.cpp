@@ -48,7 +48,7 @@ namespace {
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
                                    Kwargs &kwargs) {
   Heap &h = in.h;
-  std::string op = name.substr(9); // after "operator."
+  std::string_view op = std::string_view(name).substr(9); // after "operator."
   bool tensor = false;
   for (Value a : args)
     tensor |= h.is(a, Kind::Tensor);
@@ -61,8 +61,8 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     arity(in, name, args, kwargs, 2, 2);
     return in.getitem(args[0], args[1]);
   }
-  static const std::vector<std::string> unary = {"neg",  "pos",   "abs",  "invert",
-                                                 "not_", "truth", "index"};
+  static const std::vector<std::string_view> unary = {"neg",  "pos",   "abs",  "invert",
+                                                      "not_", "truth", "index"};
   bool is_unary = std::find(unary.begin(), unary.end(), op) != unary.end();
   arity(in, name, args, kwargs, is_unary ? 1 : 2, is_unary ? 1 : 2);
   if (tensor && op != "is_" && op != "is_not" && op != "contains" && op != "not_" &&
@@ -70,7 +70,7 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     if (op == "pos") return args[0];
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       // Python's reflected operators: 2 * t is t.__rmul__(2) = torch.mul(t, 2).
-      static const std::vector<std::pair<std::string, std::string>> flipped = {
+      static const std::vector<std::pair<std::string_view, std::string_view>> flipped = {
           {"add", "add"}, {"mul", "mul"}, {"eq", "eq"}, {"ne", "ne"},     {"lt", "gt"},
           {"le", "ge"},   {"gt", "lt"},   {"ge", "le"}, {"and_", "and_"}, {"or_", "or_"}};
       for (const auto &[from, to] : flipped)
@@ -84,7 +84,7 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
         return in.tensor_op(ops::Op::add, {neg, args[0]}, {});
       }
     }
-    if (auto tensor_op = ops::lookup_function("operator." + op))
+    if (auto tensor_op = ops::lookup_function("operator." + std::string(op)))
       return in.tensor_op(*tensor_op, args, kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }

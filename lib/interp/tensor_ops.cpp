@@ -321,9 +321,10 @@ void Interpreter::data_dependent(Value t, const std::string &what) {
                    what, type_comment(h.meta(h.current(t)))));
 }
 
-Value Interpreter::tensor_attr(Value t, const std::string &name, bool *found) {
+Value Interpreter::tensor_attr(Value t, const std::string &attr, bool *found) {
   *found = true;
-  const TensorMeta m = h.meta(t);
+  std::string_view name = attr; // compared with many literals: size first, no strlen
+  const TensorMeta &m = h.meta(t); // read before any new tensor is made (which may move it)
   if (name == "shape") {
     rely_meta(t);
     std::vector<Value> dims;
@@ -350,8 +351,9 @@ Value Interpreter::tensor_attr(Value t, const std::string &name, bool *found) {
   return {};
 }
 
-std::optional<Value> Interpreter::tensor_method(Value t, const std::string &name, Args &args,
+std::optional<Value> Interpreter::tensor_method(Value t, const std::string &method, Args &args,
                                                 Kwargs &kwargs) {
+  std::string_view name = method;
   if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" ||
       name == "__float__") {
     if (name == "item" || name == "__bool__" || name == "__int__" || name == "__float__")
