@@ -7,6 +7,7 @@
 #include "support/diagnostics.h"
 
 #include <algorithm>
+#include <array>
 
 namespace thunderc::ops {
 namespace detail {
@@ -193,16 +194,21 @@ DType Ctx::promote(DType a, DType b) const {
   return std::max(a, b);
 }
 
+// The index lists are short (an op's operands): gathered on the stack.
+constexpr size_t max_indices = 4;
+
 DType Ctx::result_type(std::initializer_list<size_t> indices) const {
-  std::vector<const Arg *> operands;
+  THUNDERC_ASSERT(indices.size() <= max_indices, "result_type: too many operands");
+  std::array<const Arg *, max_indices> operands;
+  size_t n = 0;
   for (size_t i : indices) {
     if (!is_tensor(i) && !is_number(i)) wrong(*this, i, "a tensor or a number");
-    operands.push_back(&b[i]);
+    operands[n++] = &b[i];
   }
-  return result_type(operands);
+  return result_type(std::span(operands.data(), n));
 }
 
-DType Ctx::result_type(const std::vector<const Arg *> &operands) const {
+DType Ctx::result_type(std::span<const Arg *const> operands) const {
   using O = std::optional<DType>;
   O dimensioned, zero_dim, wrapped;
   auto update = [&](O &r, DType d) { r = r ? promote(*r, d) : d; };
@@ -239,7 +245,7 @@ Device normalize(Device d) {
   return d;
 }
 
-Device Ctx::same_device(const std::vector<const TensorMeta *> &tensors) const {
+Device Ctx::same_device(std::span<const TensorMeta *const> tensors) const {
   std::optional<Device> dev;
   for (const TensorMeta *t : tensors) {
     Device d = normalize(t->device);
@@ -253,10 +259,12 @@ Device Ctx::same_device(const std::vector<const TensorMeta *> &tensors) const {
 }
 
 Device Ctx::device(std::initializer_list<size_t> indices) const {
-  std::vector<const TensorMeta *> ts;
+  THUNDERC_ASSERT(indices.size() <= max_indices, "device: too many operands");
+  std::array<const TensorMeta *, max_indices> ts;
+  size_t n = 0;
   for (size_t i : indices)
-    if (is_tensor(i)) ts.push_back(&b[i].tensor);
-  return same_device(ts);
+    if (is_tensor(i)) ts[n++] = &b[i].tensor;
+  return same_device(std::span(ts.data(), n));
 }
 
 bool Ctx::grad() const {

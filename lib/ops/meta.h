@@ -9,6 +9,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,10 +53,13 @@ struct Ctx {
   DType promote(DType a, DType b) const;
   // at::result_type over the arguments at the given indices (tensors and Python numbers).
   DType result_type(std::initializer_list<size_t> indices) const;
-  DType result_type(const std::vector<const Arg *> &operands) const;
+  DType result_type(std::span<const Arg *const> operands) const;
   // The common device of the tensors at the given indices; 0-dim CPU tensors go anywhere.
   Device device(std::initializer_list<size_t> indices) const;
-  Device same_device(const std::vector<const TensorMeta *> &tensors) const;
+  Device same_device(std::span<const TensorMeta *const> tensors) const;
+  Device same_device(std::initializer_list<const TensorMeta *> tensors) const {
+    return same_device(std::span(tensors.begin(), tensors.size()));
+  }
   bool grad() const; // any tensor argument requires grad
 
   Arg out(Shape shape, DType dtype, Device device) const; // requires_grad from grad()

@@ -35,8 +35,9 @@ void check_add_sub(const Ctx &c, DType common, size_t alpha, bool subtract) {
            "`logical_not()` operator to invert a mask");
 }
 
-Shape shape_of(const Ctx &c, size_t i) {
-  return c.is_tensor(i) ? c.b[i].tensor.shape : Shape{};
+const Shape &shape_of(const Ctx &c, size_t i) {
+  static const Shape scalar;
+  return c.is_tensor(i) ? c.b[i].tensor.shape : scalar;
 }
 
 // TensorIterator's common dtype: operands of one dtype keep it (a Python float counts as float64

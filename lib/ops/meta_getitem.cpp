@@ -8,6 +8,7 @@
 #include "ops/meta.h"
 
 #include <algorithm>
+#include <span>
 
 namespace thunderc::ops::detail {
 
@@ -99,24 +100,24 @@ Shape broadcast_indices(const Ctx &c, const std::vector<Advanced> &adv) {
 } // namespace
 
 Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool *advanced) {
-  std::vector<Arg> items;
   bool tuple =
       index.kind == Arg::Kind::Seq &&
       (!index.is_list || std::any_of(index.items.begin(), index.items.end(), is_index_like));
-  if (tuple)
-    items = index.items;
-  else
-    items = {index};
-  // Lists become index tensors; then count the dims the indices consume, to size an Ellipsis.
+  std::span<const Arg> items = tuple ? std::span<const Arg>(index.items) : std::span(&index, 1);
+  // Lists become index tensors (in a copy of the items, made at the first list); then count the
+  // dims the indices consume, to size an Ellipsis.
   std::vector<std::optional<int64_t>> true_counts(items.size());
+  std::vector<Arg> converted;
   int64_t consumed = 0;
   for (size_t k = 0; k < items.size(); ++k) {
-    Arg &a = items[k];
-    if (a.kind == Arg::Kind::Seq) {
+    if (items[k].kind == Arg::Kind::Seq) {
+      if (converted.empty()) converted.assign(items.begin(), items.end());
+      items = converted; // same size: the loop goes on over the copy
       int64_t trues = 0;
-      a = Arg::of_tensor(list_tensor(c, a, &trues));
-      if (a.tensor.dtype == DType::Bool) true_counts[k] = trues;
+      converted[k] = Arg::of_tensor(list_tensor(c, converted[k], &trues));
+      if (converted[k].tensor.dtype == DType::Bool) true_counts[k] = trues;
     }
+    const Arg &a = items[k];
     if (a.kind == Arg::Kind::Tensor)
       consumed += a.tensor.dtype == DType::Bool || a.tensor.dtype == DType::UInt8
                       ? a.tensor.shape.size()
