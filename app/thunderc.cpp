@@ -9,13 +9,13 @@
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
 #include "support/keep_until_exit.h"
+#include "support/log.h"
 #ifdef THUNDERC_MIMALLOC
 #include <mimalloc.h>
 #endif
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -220,6 +220,7 @@ int run(const GraphArgs &g, const RunArgs &r) {
   q.save_file = r.save.empty() ? nullptr : r.save.c_str();
   q.so_path = r.so.empty() ? nullptr : r.so.c_str();
   q.max_input_bytes = r.max_input_bytes;
+  q.log_level = spdlog::get_level();
   try {
     return run_in_runtime(q);
   } catch (const UserError &e) {
@@ -250,10 +251,7 @@ int main(int argc, char **argv) {
 #ifndef THUNDERC_MIMALLOC
   tune_malloc();
 #endif
-  auto logger = spdlog::stderr_color_mt("thunderc");
-  spdlog::set_default_logger(logger);
-  spdlog::set_pattern("thunderc: %^%l%$: %v");
-  spdlog::set_level(spdlog::level::warn);
+  init_logging(spdlog::level::warn);
 
   CLI::App app{"thunderc: compiles a serialized PyTorch program graph into Thunder-style traces\n"
                "(prologue, computation, epilogue) without Python.",

@@ -9,6 +9,7 @@
 #include "runtime/trace_exec.h"
 #include "support/atomic_write.h"
 #include "support/diagnostics.h"
+#include "support/log.h"
 #include "trace/build.h"
 
 #include <ATen/Context.h>
@@ -189,6 +190,7 @@ __attribute__((visibility("default"))) int thunderc_runtime_run(const ThundercRu
     std::cerr << "thunderc: the runtime library and the executable are from different thunderc versions\n";
     return 3;
   }
+  thunderc::init_logging(r->log_level);
   thunderc::runtime::RunOptions o;
   o.graph = r->graph ? r->graph : "-";
   o.limits.max_file_bytes = r->max_file_bytes;

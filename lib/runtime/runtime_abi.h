@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#define THUNDERC_RUNTIME_ABI_VERSION 1u
+#define THUNDERC_RUNTIME_ABI_VERSION 2u
 #define THUNDERC_RUNTIME_LIBRARY "libthunderc_runtime.so"
 #define THUNDERC_RUNTIME_ENTRY "thunderc_runtime_run"
 
@@ -30,6 +30,7 @@ struct ThundercRunRequest {
   const char *save_file;     /* where to torch.save the result's tensors, or NULL */
   const char *so_path;       /* compiled computation to call, or NULL for the ATen interpreter */
   uint64_t max_input_bytes;  /* total size of the input tensors */
+  int log_level;             /* the executable's spdlog level: each side has its own logger */
 };
 
 typedef int (*ThundercRunFn)(const struct ThundercRunRequest *request);

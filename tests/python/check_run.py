@@ -250,6 +250,19 @@ def check_errors(thunderc, report):
                  p.stderr.strip()[-300:])
 
 
+def check_logging(thunderc, report):
+    # The runtime library has its own logger (spdlog is header-only): it must log at the level the
+    # executable was given, on stderr, and leave stdout to the JSON summary.
+    add = os.path.join(ROOT, "samples", "add.json")
+    p = run([thunderc, "-v", "run", add])
+    report.check(p.returncode == 0 and summary(p) is not None and "thunderc: info: traced" in p.stderr,
+                 "run -v: the runtime logs on stderr, the summary alone on stdout",
+                 (p.stdout[:200] + p.stderr)[-400:])
+    p = run([thunderc, "run", add])
+    report.check(p.returncode == 0 and summary(p) is not None and "info" not in p.stderr,
+                 "run: the runtime logs nothing below the default level", p.stderr.strip()[-300:])
+
+
 def check_so(thunderc, report, tmp):
     g = os.path.join(ROOT, "samples", "mlp.json")
     out = os.path.join(tmp, "so_mlp")
@@ -280,6 +293,7 @@ def main():
         check_oracle(thunderc, report, tmp)
         check_inputs_file(thunderc, report, tmp)
         check_errors(thunderc, report)
+        check_logging(thunderc, report)
         check_so(thunderc, report, tmp)
     return report.finish()
 
