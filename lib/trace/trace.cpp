@@ -7,11 +7,11 @@
 namespace thunderc {
 
 void append_type_text(std::string &out, const ValueType &t) {
-  if (t.kind != ValueType::Kind::Tensor) {
-    out += type_text(t);
-    return;
+  switch (t.kind) {
+  case ValueType::Kind::Tensor: append_type_comment(out, t.tensor); return;
+  case ValueType::Kind::Object: out += t.text; return; // the class repr: no temporary
+  default: out += type_text(t); return;
   }
-  append_type_comment(out, t.tensor);
 }
 
 std::string type_text(const ValueType &t) {
@@ -102,8 +102,12 @@ std::string Namer::take_suffixed(const std::string &hint_text) {
 std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   if (!h.identifier) return take("t", false); // hint_<k> is then a name too
   std::string name;
-  do name = hint_text + "_" + std::to_string(++h.last_suffix);
-  while (!taken_.insert(name).second);
+  name.reserve(hint_text.size() + 8);
+  do {
+    name.assign(hint_text);
+    name += '_';
+    name += std::to_string(++h.last_suffix);
+  } while (!taken_.insert(name).second);
   return name;
 }
 
