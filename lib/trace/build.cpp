@@ -87,7 +87,7 @@ private:
   std::vector<ProvId> in_path_order_;               // the needed records in that order
   std::vector<std::pair<ProvId, const Guard *>> guards_of_; // by subject, then program order
   std::vector<ProvId> comp_inputs_, epi_inputs_;    // records passed on, ascending, unique
-  std::unordered_map<ProvId, ValueId> pro_value_;   // record -> prologue value
+  std::vector<ValueId> pro_value_;                  // record -> prologue value, or kNoValue
   std::vector<ValueId> comp_value_; // heap value (tensor version) -> computation value, or kNoValue
   std::vector<ValueId> comp_outputs_;               // computation values the epilogue reads
   std::unordered_map<ValueId, ValueId> epi_of_comp_; // computation output -> epilogue param
@@ -101,6 +101,12 @@ private:
   bool is_input(Value v) const { return v && h_.from_input(v); }
 
   static constexpr ValueId kNoValue = ~ValueId{0};
+
+  ValueId pro_value(ProvId r) const {
+    THUNDERC_ASSERT(r < pro_value_.size() && pro_value_[r] != kNoValue,
+                    "a record read before the prologue unpacks it: " + h_.path(r));
+    return pro_value_[r];
+  }
 
   void need(ProvId r) {
     for (ProvId at = r; !is_needed_[at];) {
@@ -144,6 +150,7 @@ private:
 
   void collect_needs() {
     is_needed_.assign(h_.records().size(), false);
+    pro_value_.assign(h_.records().size(), kNoValue);
     guards_of_.reserve(p_.guards.size());
     for (const Guard &gd : p_.guards) {
       guards_of_.emplace_back(gd.subject, &gd);
@@ -225,6 +232,7 @@ private:
   // path when that is taken (`model_layers_1_self_attn_q_proj_weight`).
   std::vector<std::string> path_names(ProvId r) const {
     std::vector<std::string> parts;
+    parts.reserve(8); // most paths are shorter: no regrowth
     for (ProvId at = r;;) {
       const ProvRecord &rec = h_.record(at);
       if (rec.kind == ProvKind::Attr || rec.kind == ProvKind::Item) {
@@ -450,7 +458,7 @@ private:
         }
       }
     }
-    ValueId owner = pro_value_.at(rec.parent);
+    ValueId owner = pro_value(rec.parent);
     if (rec.kind == ProvKind::Attr) {
       ins.kind = Instr::Kind::GetAttr;
       ins.attr = rec.name;
@@ -506,8 +514,8 @@ private:
       if (gd.ordered) ins.kwargs.emplace_back("ordered", Operand::lit("True"));
       break;
     }
-    case K::Is: check("check_is", x, Operand::of(pro_value_.at(gd.other))); break;
-    case K::IsNot: check("check_is_not", x, Operand::of(pro_value_.at(gd.other))); break;
+    case K::Is: check("check_is", x, Operand::of(pro_value(gd.other))); break;
+    case K::IsNot: check("check_is_not", x, Operand::of(pro_value(gd.other))); break;
     case K::HasAttr:
       check("check_hasattr", x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
       break;
@@ -552,13 +560,13 @@ private:
     // Identity checks once both sides exist.
     for (const Guard &gd : p_.guards)
       if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot)
-        emit_guard(gd, pro_value_.at(gd.subject));
+        emit_guard(gd, pro_value(gd.subject));
   }
 
   void finish_prologue() {
     std::vector<Operand> comp, epi;
-    for (ProvId r : by_path(comp_inputs_)) comp.push_back(Operand::of(pro_value_.at(r)));
-    for (ProvId r : by_path(epi_inputs_)) epi.push_back(Operand::of(pro_value_.at(r)));
+    for (ProvId r : by_path(comp_inputs_)) comp.push_back(Operand::of(pro_value(r)));
+    for (ProvId r : by_path(epi_inputs_)) epi.push_back(Operand::of(pro_value(r)));
     Instr ret;
     ret.kind = Instr::Kind::Return;
     ret.args = {Operand::tuple({Operand::tuple(comp), Operand::tuple(epi)})};
@@ -680,7 +688,7 @@ private:
     comp_names_.expect(comp_inputs_.size() + p_.ops.size());
     comp_value_.assign(h_.size(), kNoValue);
     for (ProvId r : by_path(comp_inputs_)) {
-      const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
+      const ValueInfo &pv = out_.prologue.values[pro_value(r)];
       comp_names_.reserve(pv.name);
       ValueId v = t.add_value(pv.name, pv.type);
       t.params.push_back(v);
@@ -831,7 +839,7 @@ private:
     Trace &t = out_.epilogue;
     t.name = "epilogue";
     for (ProvId r : by_path(epi_inputs_)) {
-      const ValueInfo &pv = out_.prologue.values[pro_value_.at(r)];
+      const ValueInfo &pv = out_.prologue.values[pro_value(r)];
       epi_names_.reserve(pv.name);
       ValueId v = t.add_value(pv.name, pv.type);
       t.params.push_back(v);
