@@ -43,7 +43,7 @@ bench: deps build
 
 # A profile-guided, link-time optimised build of the executable in $(PGO_BUILD): built
 # instrumented, trained by compiling the samples and two generated models, rebuilt with the
-# profiles, then checked against the golden traces. About 19% fewer instructions per compile
+# profiles, then checked against the golden traces. About 21% fewer instructions per compile
 # than the default build (bench/README.md).
 PGO_BUILD ?= build-pgo
 pgo: deps
