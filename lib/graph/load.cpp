@@ -285,22 +285,27 @@ private:
     }
   }
 
-  std::string class_ref(V j, const std::string &ptr, std::string_view form) {
-    std::string name = string_at(j, ptr, "a class name");
+  // The class named by the `form` field of the value `owner` at `value_ptr` (the field's pointer
+  // is built only for a message: module and object values are many).
+  std::string class_ref(V owner, const std::string &value_ptr, std::string_view form) {
+    V j = owner.at(form);
+    auto where = [&] { return pointer_join(value_ptr, form); };
+    if (!j.is_string()) string_at(j, where(), "a class name"); // fails, with its message
+    std::string name(j.as_string());
     const ClassDecl *cls = g_.find_class(name);
     if (!cls && !is_builtin_class(name))
-      fail(ptr, fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
-                            did_you_mean(name, g_.class_names())));
+      fail(where(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
+                                did_you_mean(name, g_.class_names())));
     if (form == "object" && (!cls || cls->is_dataclass))
-      fail(ptr, fmt::format("{} is not a declared plain class; {}", py_str(name),
-                            cls ? "write a dataclass value as {\"dataclass\": ...}"
-                                : "write a module value as {\"module\": ...}"));
+      fail(where(), fmt::format("{} is not a declared plain class; {}", py_str(name),
+                                cls ? "write a dataclass value as {\"dataclass\": ...}"
+                                    : "write a module value as {\"module\": ...}"));
     if (form == "dataclass" && (!cls || !cls->is_dataclass))
-      fail(ptr, fmt::format("{} is not a declared dataclass (give its declaration a \"dataclass\" "
-                            "field)",
-                            py_str(name)));
+      fail(where(), fmt::format("{} is not a declared dataclass (give its declaration a "
+                                "\"dataclass\" field)",
+                                py_str(name)));
     if (form == "module" && (cls ? cls->is_dataclass : !name.starts_with("torch.nn.")))
-      fail(ptr, fmt::format("{} is not a module class", py_str(name)));
+      fail(where(), fmt::format("{} is not a module class", py_str(name)));
     return name;
   }
 
@@ -391,7 +396,8 @@ private:
       if (mode != Mode::Input) not_here(std::string(where) + "; tensors come from inputs or torch calls");
       check_keys(j, ptr, {}, {"tensor", "dtype", "device", "requires_grad"}, "a tensor value");
       e.kind = Expr::Kind::Tensor;
-      V shape = array_at(j.at("tensor"), ptr + "/tensor", "a tensor's shape");
+      V shape = j.at("tensor");
+      if (!shape.is_array()) array_at(shape, ptr + "/tensor", "a tensor's shape"); // fails
       e.shape.reserve(shape.size());
       size_t i = 0;
       for (V d : shape.items()) {
@@ -433,7 +439,7 @@ private:
       else module_value(e, j);
     } else if (form == "class") {
       check_keys(j, ptr, {}, {"class"}, "a class value");
-      e.kind = Expr::Kind::Class, e.text = class_ref(j.at("class"), ptr + "/class", "class");
+      e.kind = Expr::Kind::Class, e.text = class_ref(j, ptr, "class");
     } else if (form == "ref") {
       if (mode != Mode::Input) not_here(std::string(where) + "; refs point between inputs only");
       check_keys(j, ptr, {}, {"ref"}, "a ref value");
@@ -496,7 +502,7 @@ private:
   void object_value(Expr &e, V j) {
     check_keys(j, e.pointer, {}, {"object", "attrs"}, "an object value");
     e.kind = Expr::Kind::Object;
-    e.text = class_ref(j.at("object"), e.pointer + "/object", "object");
+    e.text = class_ref(j, e.pointer, "object");
     if (j.contains("attrs")) {
       attribute_names(object_at(j.at("attrs"), e.pointer + "/attrs", "attrs"), e.pointer + "/attrs");
       named_values(j.at("attrs"), e.pointer + "/attrs", "attrs", e.entries);
@@ -506,7 +512,7 @@ private:
   void dataclass_value(Expr &e, V j) {
     check_keys(j, e.pointer, {}, {"dataclass", "fields"}, "a dataclass value");
     e.kind = Expr::Kind::Dataclass;
-    e.text = class_ref(j.at("dataclass"), e.pointer + "/dataclass", "dataclass");
+    e.text = class_ref(j, e.pointer, "dataclass");
     const ClassDecl &cls = *g_.find_class(e.text);
     Entries given;
     if (j.contains("fields")) named_values(j.at("fields"), e.pointer + "/fields", "fields", given);
@@ -529,7 +535,7 @@ private:
     const std::string &ptr = e.pointer;
     check_keys(j, ptr, {}, {"module", "parameters", "buffers", "modules", "attrs"}, "a module value");
     e.kind = Expr::Kind::Module;
-    e.text = class_ref(j.at("module"), ptr + "/module", "module");
+    e.text = class_ref(j, ptr, "module");
     // Views of j's keys, which outlive this call: the names of all four kinds of member.
     std::vector<std::string_view> names;
     std::unordered_set<std::string_view> names_set;
