@@ -48,6 +48,7 @@ struct Expr {
   DType dtype = DType::Float32;
   Device device;
   bool requires_grad = false;
+  bool ref_target = false; // some Ref's target is this node (set by load_graph)
 
   std::vector<Expr> items;
   Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs

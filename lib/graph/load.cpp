@@ -538,6 +538,7 @@ private:
     e.text = class_ref(j, ptr, "module");
     // Views of j's keys, which outlive this call: the names of all four kinds of member.
     std::vector<std::string_view> names;
+    names.reserve(16); // the members of most modules: no regrowth
     std::unordered_set<std::string_view> names_set;
     auto members = [&](const char *key, Entries &out, std::string_view what, bool submodules) {
       if (!j.contains(key)) return;
@@ -848,6 +849,7 @@ private:
         t = direct[t];
       }
       ref->target = t;
+      t->ref_target = true;
     }
     for (const Expr *e : modules) check_module_members(*e);
     // Reject cycles through containment and refs (iterative DFS: no recursion on input size).

@@ -128,7 +128,7 @@ struct Builder {
       THUNDERC_ASSERT(false, "operand form in the input description");
     }
     h.record_mut(rec).value = v;
-    in.built[&e] = v;
+    if (e.ref_target) in.built[&e] = v; // refs to it are fixed up at the end
     return v;
   }
 

@@ -165,7 +165,7 @@ public:
   };
   std::unordered_map<const Stmt *, Callee> callees;
   std::unordered_map<std::string, ClassInfo, StrHash, std::equal_to<>> classes;
-  std::unordered_map<const Expr *, Value> built; // input description node -> value
+  std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   const char *stack_base = nullptr;
   int nesting = 0; // nested comparisons under way
 
