@@ -47,18 +47,21 @@ bool is_integral(DType d, bool include_bool) {
   return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }
 
-void append_device_name(std::string &out, const Device &d) {
-  out += d.type == Device::Type::CPU ? "cpu" : d.type == Device::Type::CUDA ? "cuda" : "meta";
-  if (d.index < 0) return;
-  char digits[16];
-  out += ':';
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, d.index).ptr);
+namespace {
+// Writes "cpu", "cuda:0"... at `at` (room for kDeviceNameMax characters); returns the end.
+constexpr size_t kDeviceNameMax = 16; // "cuda:" and an int
+char *write_device_name(char *at, const Device &d) {
+  std::string_view type = d.type == Device::Type::CPU ? "cpu" : d.type == Device::Type::CUDA ? "cuda" : "meta";
+  at = std::copy(type.begin(), type.end(), at);
+  if (d.index < 0) return at;
+  *at++ = ':';
+  return std::to_chars(at, at + 11, d.index).ptr;
 }
+} // namespace
 
 std::string device_name(const Device &d) {
-  std::string out;
-  append_device_name(out, d);
-  return out;
+  char buf[kDeviceNameMax];
+  return std::string(buf, write_device_name(buf, d));
 }
 
 std::optional<Device> parse_device(std::string_view text) {
@@ -91,11 +94,7 @@ void append_type_comment(std::string &out, const TensorMeta &t) {
     out.append(buf, at);
     at = buf;
   };
-  put(t.device.type == Device::Type::CPU ? "cpu" : t.device.type == Device::Type::CUDA ? "cuda" : "meta");
-  if (t.device.index >= 0) {
-    *at++ = ':';
-    at = std::to_chars(at, buf + sizeof buf, t.device.index).ptr;
-  }
+  at = write_device_name(at, t.device);
   *at++ = ' ';
   put(dtype_short_name(t.dtype));
   *at++ = '[';

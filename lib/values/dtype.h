@@ -29,7 +29,6 @@ struct Device {
 };
 
 std::string device_name(const Device &); // "cpu", "cuda:0"
-void append_device_name(std::string &out, const Device &);
 // "cpu", "cuda", "cuda:N", "meta"; nullopt for anything else.
 std::optional<Device> parse_device(std::string_view text);
 
