@@ -439,7 +439,9 @@ TensorMeta meta_of(const at::Tensor &t) {
   TensorMeta m;
   m.shape.assign(t.sizes().begin(), t.sizes().end());
   m.dtype = from_aten(t.scalar_type());
-  m.device = from_aten(t.device());
+  std::optional<Device> device = from_aten(t.device());
+  if (!device) throw std::invalid_argument("unsupported device " + t.device().str());
+  m.device = *device;
   m.requires_grad = t.requires_grad();
   return m;
 }

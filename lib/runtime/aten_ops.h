@@ -38,7 +38,8 @@ struct AResult {
 // result is then the receiver.
 AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place = false);
 
-// The catalogue's metadata of a real tensor (for comparing against what the catalogue inferred).
+// The catalogue's metadata of a real tensor (for comparing against what the catalogue inferred);
+// throws std::invalid_argument for a dtype or device type thunderc has no name for.
 TensorMeta meta_of(const at::Tensor &t);
 
 } // namespace thunderc::runtime

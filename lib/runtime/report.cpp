@@ -70,7 +70,7 @@ struct Describer {
       dt = c10::toString(t.scalar_type());
     }
     j["dtype"] = dt;
-    j["device"] = device_name(from_aten(t.device()));
+    j["device"] = device_text(t.device());
     j["requires_grad"] = t.requires_grad();
     j["sum"] = number(tensor_sum(t));
     j["fnv1a64"] = tensor_hash(t);

@@ -221,10 +221,18 @@ at::Device to_aten(const Device &d) {
   return at::Device(at::kCPU);
 }
 
-Device from_aten(const at::Device &d) {
-  if (d.is_cuda()) return Device{Device::Type::CUDA, d.has_index() ? int(d.index()) : -1};
-  if (d.is_meta()) return Device{Device::Type::Meta, -1};
-  return Device{Device::Type::CPU, -1};
+std::optional<Device> from_aten(const at::Device &d) {
+  switch (d.type()) {
+  case at::kCPU: return Device{Device::Type::CPU, -1};
+  case at::kCUDA: return Device{Device::Type::CUDA, d.has_index() ? int(d.index()) : -1};
+  case at::kMeta: return Device{Device::Type::Meta, -1};
+  default: return std::nullopt;
+  }
+}
+
+std::string device_text(const at::Device &d) {
+  std::optional<Device> ours = from_aten(d);
+  return ours ? device_name(*ours) : d.str();
 }
 
 std::string tensor_text(const at::Tensor &t) {
@@ -234,7 +242,7 @@ std::string tensor_text(const at::Tensor &t) {
   } catch (const std::invalid_argument &) {
     dt = c10::toString(t.scalar_type());
   }
-  std::string out = device_name(from_aten(t.device())) + " " + dt + "[";
+  std::string out = device_text(t.device()) + " " + dt + "[";
   for (size_t i = 0; i < size_t(t.dim()); ++i) out += (i ? ", " : "") + std::to_string(t.size(int64_t(i)));
   return out + "]";
 }

@@ -11,6 +11,7 @@
 #include <ATen/core/Tensor.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -85,7 +86,11 @@ std::string tensor_text(const at::Tensor &t);
 at::ScalarType to_aten(DType d);
 DType from_aten(at::ScalarType t); // throws std::invalid_argument for dtypes thunderc lacks
 at::Device to_aten(const Device &d);
-Device from_aten(const at::Device &d);
+// nullopt for device types thunderc has no name for (xpu, mps, ...): no literal names them, so no
+// guard may take such a tensor for one on a device it knows.
+std::optional<Device> from_aten(const at::Device &d);
+// device_name() of the device, or ATen's spelling for one thunderc has no name for ("xpu:0").
+std::string device_text(const at::Device &d);
 
 // The input roots a program is called with.
 struct Roots {

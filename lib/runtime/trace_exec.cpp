@@ -591,7 +591,7 @@ struct PreparedPrologue::Impl {
         // first as the ATen device the literal names (equal ones convert back to the literal's).
         at::IntArrayRef sizes = t.sizes();
         ok = sizes.size() == s.shape.size() && s.device &&
-             (t.device() == s.aten_device || *s.device == from_aten(t.device())) &&
+             (t.device() == s.aten_device || from_aten(t.device()) == s.device) &&
              t.scalar_type() == s.dtype && t.requires_grad() == s.flag;
         for (size_t d = 0; ok && d < sizes.size(); ++d) ok = sizes[d] == s.shape[d];
         break;
@@ -694,8 +694,7 @@ struct PreparedPrologue::Impl {
       if (x.kind != RK::Tensor) reject(s, "a tensor", type_name(x));
       const at::Tensor &t = x.tensor;
       if (!t.sizes().equals(s.shape)) reject(s, "shape " + shape_text(s.shape), shape_text(t.sizes()));
-      Device got_device = from_aten(t.device());
-      if (!s.device || !(*s.device == got_device)) reject(s, "device " + s.name, device_name(got_device));
+      if (!s.device || from_aten(t.device()) != s.device) reject(s, "device " + s.name, device_text(t.device()));
       if (t.scalar_type() != s.dtype) { // the dtype the literal names (to_aten and from_aten are inverse)
         std::string got;
         try {

@@ -1,7 +1,7 @@
 // Guard soundness of the prologue as `thunderc run` executes it: for every sample graph (and the
 // trace test graphs), the real inputs built from the description pass the prologue, and each
 // property the program relied on (every Guard of the interpreter's record: tensor shape, dtype,
-// requires_grad, scalar values and their types, None-ness, lengths, key sets and order, exact
+// device, requires_grad, scalar values and their types, None-ness, lengths, key sets and order, exact
 // classes, identities, attribute presence), perturbed one at a time on a fresh copy of the inputs,
 // makes the prologue reject the inputs with a message naming the perturbed input's path.
 #include "graph/load.h"
@@ -123,6 +123,12 @@ at::ScalarType other_dtype(at::ScalarType t) {
   }
 }
 
+// `moved` (a copy of `t` on another device) with `t`'s requires_grad.
+at::Tensor on_device(const at::Tensor &t, at::Tensor moved) {
+  if (t.requires_grad()) moved.requires_grad_(true);
+  return moved;
+}
+
 struct Perturbation {
   std::string what;
   std::function<void(Roots &, RRef &)> apply; // given the inputs and the subject's slot
@@ -149,6 +155,21 @@ std::vector<Perturbation> perturbations(const Guard &g, const RValue &x, const H
       bool rg = v.tensor.requires_grad();
       v.tensor = v.tensor.detach().to(other_dtype(v.tensor.scalar_type()));
       if (rg && v.tensor.is_floating_point()) v.tensor.requires_grad_(true);
+    });
+    // Another device thunderc names, and one it has no name for: a tensor that reports XPU (made
+    // around host memory; Debian's libtorch has no XPU backend, and nothing here runs a kernel).
+    in_place("device (meta)", [](RValue &v) { v.tensor = on_device(v.tensor, v.tensor.detach().to(at::kMeta)); });
+    in_place("device (xpu, which thunderc has no name for)", [](RValue &v) {
+      const at::Tensor &t = v.tensor;
+      auto *bytes = new char[std::max<size_t>(1, t.nbytes())];
+      at::Device device(at::kXPU, 0);
+      at::Tensor xpu = at::for_blob(bytes, t.sizes())
+                           .options(t.options().requires_grad(false).device(device))
+                           .target_device(device)
+                           .deleter([](void *p) { delete[] static_cast<char *>(p); })
+                           .make_tensor();
+      REQUIRE(xpu.device().type() == at::kXPU);
+      v.tensor = on_device(t, xpu);
     });
     if (x.tensor.is_floating_point())
       in_place("requires_grad", [](RValue &v) {
@@ -294,6 +315,8 @@ TEST_CASE("the prologue accepts the inputs it was built for and rejects each per
                        (named[n.size()] == '.' || named[n.size()] == '[');
           CHECK_MESSAGE((names.count(named) || below),
                         "the rejection of " << shown << " names another input: " << message);
+          if (p.what.find("xpu") != std::string::npos)
+            CHECK_MESSAGE(message.find(", got xpu:0") != std::string::npos, message);
           ++rejected;
         }
       }
