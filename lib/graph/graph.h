@@ -114,7 +114,7 @@ struct ClassDecl {
   bool is_dataclass = false;
   std::vector<std::string> fields;
   Entries defaults;
-  std::string printed_name; // module_qualname with '.', '<', '>' replaced by '_'
+  std::string printed_name; // module_qualname with '.', '<', '>' replaced by '_', unique (load.cpp)
   const std::string *method(const std::string &n) const;
   const Expr *default_for(const std::string &field) const;
 };

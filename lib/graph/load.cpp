@@ -99,6 +99,7 @@ public:
     if (doc.contains("classes")) {
       V classes = object_at(doc.at("classes"), "/classes", "classes");
       for (auto [name, decl] : classes.members()) declare_class(std::string(name), decl);
+      name_classes();
     }
     V functions = object_at(doc.at("functions"), "/functions", "functions");
     for (auto [view, fn] : functions.members()) {
@@ -195,6 +196,20 @@ private:
 
   // ---- classes ------------------------------------------------------------------------------
 
+  // Printed names: `module_qualname` made an identifier, unique (`a.b` + `C` and `a` + `b.C` are
+  // both `a_b_C`) and none the traces use for something else: a taken one gets `_2`, `_3`, ... in
+  // declaration order.
+  void name_classes() {
+    auto reserved = trace_reserved_names();
+    std::unordered_set<std::string> taken;
+    for (std::string_view r : reserved) taken.emplace(r);
+    for (ClassDecl &cls : g_.classes) {
+      std::string base = printed_class_name(cls.module, cls.qualname), name = base;
+      for (int k = 2; !taken.insert(name).second; ++k) name = base + "_" + std::to_string(k);
+      cls.printed_name = std::move(name);
+    }
+  }
+
   void declare_class(const std::string &name, V decl) {
     std::string ptr = pointer_join("/classes", name);
     if (!is_dotted_name(name))
@@ -217,7 +232,6 @@ private:
       fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names (parts such as "
                                           "'<locals>' allowed)",
                                           py_str(cls.qualname)));
-    cls.printed_name = printed_class_name(cls.module, cls.qualname);
     if (decl.contains("base")) {
       cls.base = string_at(decl.at("base"), ptr + "/base", "base");
       if (!is_dotted_name(cls.base))

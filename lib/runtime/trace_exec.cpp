@@ -175,8 +175,10 @@ public:
     if (ins.callee == "collections.OrderedDict") {
       out = RValue::object(RK::Dict, "");
       out->ordered_dict = true;
-      if (!ins.args.empty())
-        for (const RRef &kv : eval(ins.args[0])->items) set_item(*out, kv->items.at(0), kv->items.at(1));
+      if (!ins.args.empty()) {
+        RRef pairs = eval(ins.args[0]); // held: a loop over a temporary's member outlives it
+        for (const RRef &kv : pairs->items) set_item(*out, kv->items.at(0), kv->items.at(1));
+      }
     } else {
       auto cls = lit_.class_name(ins.callee);
       THUNDERC_ASSERT(cls, "epilogue: unknown callable " + ins.callee);

@@ -22,6 +22,17 @@ bool is_identifier(std::string_view s) {
   return true;
 }
 
+std::span<const std::string_view> trace_reserved_names() {
+  static constexpr std::string_view names[] = {
+      "module", "args", "kwargs", "torch", "operator", "collections", "math", "float", "int",
+      "bool", "str", "slice", "tuple", "list", "dict", "type", "len", "Ellipsis", "check_is",
+      "check_keys", "check_len", "check_literal_like", "check_none", "check_not_none",
+      "check_number_type_and_value", "check_string_value", "check_tensor_metadata", "check_type",
+      "check_hasattr", "check_is_not", "import_class", "no_autocast", "replace_items", "set_buffer",
+      "prologue", "computation", "epilogue"};
+  return names;
+}
+
 bool is_python_keyword(std::string_view s) {
   if (s.size() < 2 || s.size() > 8) return false; // the keywords' lengths: most names are longer
   // The keywords starting with s[0]: most names are checked against none or one of them.

@@ -3,6 +3,7 @@
 // comes from a graph reaches emitted code only through these.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,10 @@ bool is_identifier(std::string_view s);
 bool is_python_keyword(std::string_view s);
 // A name usable as a Python attribute, parameter or local: identifier and not a keyword.
 inline bool is_python_name(std::string_view s) { return is_identifier(s) && !is_python_keyword(s); }
+
+// Names the emitted traces use themselves (modules, builtins, the thunderc_support helpers, the
+// trace functions): no name from a graph (a local, a printed class name) may take one.
+std::span<const std::string_view> trace_reserved_names();
 
 // A single-quoted Python string literal that evaluates to exactly `s` (valid UTF-8 input);
 // control characters, C1 controls and U+2028/U+2029 are escaped.

@@ -16,15 +16,6 @@ namespace thunderc {
 
 namespace {
 
-// Names the printed code itself uses: a graph local must never shadow them.
-const char *const reserved_names[] = {
-    "module", "args", "kwargs", "torch", "operator", "collections", "math", "float", "int",
-    "bool", "str", "slice", "tuple", "list", "dict", "type", "len", "Ellipsis", "check_is",
-    "check_keys", "check_len", "check_literal_like", "check_none", "check_not_none",
-    "check_number_type_and_value", "check_string_value", "check_tensor_metadata", "check_type",
-    "check_hasattr", "check_is_not", "import_class", "no_autocast", "replace_items", "set_buffer",
-    "prologue", "computation", "epilogue"};
-
 // An operand list built by moving its operands (an initializer list would copy each one).
 template <class... O> std::vector<Operand> operands(O &&...o) {
   std::vector<Operand> v;
@@ -34,7 +25,7 @@ template <class... O> std::vector<Operand> operands(O &&...o) {
 }
 
 void reserve_all(Namer &n) {
-  for (const char *r : reserved_names) n.reserve(r);
+  for (std::string_view r : trace_reserved_names()) n.reserve(std::string(r));
 }
 
 std::string float_literal(double f) {
