@@ -24,6 +24,11 @@ void Interpreter::record_effect(SideEffect e, const std::string &key) {
 void Interpreter::contents_changed(Value container) {
   if (!h.from_input(container)) return;
   snapshot(container);
+  // The epilogue replaces the whole contents with the final ones, worked out from the contents
+  // seen here: an input with another length or other keys (or keys in another order, which a
+  // dict's final order follows) must not pass.
+  rely_len(container);
+  if (h.is(container, Kind::Dict)) rely_keys(container, true);
   record_effect(SideEffect{.kind = SideEffect::Kind::Contents, .target = container}, "[:]");
 }
 
