@@ -439,6 +439,11 @@ private:
       if (auto v = j.find("requires_grad"))
         e.requires_grad =
             v->is_boolean() ? v->as_bool() : bool_at(*v, ptr + "/requires_grad", "requires_grad");
+      if (e.requires_grad && !is_floating(e.dtype) && !is_complex(e.dtype))
+        fail(ptr + "/requires_grad",
+             fmt::format("{} tensors cannot require gradients (only floating point and complex "
+                         "ones can); drop \"requires_grad\" or give a floating point dtype",
+                         dtype_name(e.dtype)));
     } else if (form == "dtype") {
       check_keys(j, ptr, {}, {"dtype"}, "a dtype value");
       e.kind = Expr::Kind::DType, e.dtype = dtype_at(j.at("dtype"), ptr + "/dtype");

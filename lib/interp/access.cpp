@@ -397,7 +397,10 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
     if (!h.hashable(index)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(index))));
     rely(index);
     bool input = h.from_input(obj);
-    if (input) snapshot(obj);
+    if (input) {
+      check_key_literal(index, "the input dict " + h.path_of(obj));
+      snapshot(obj);
+    }
     h.set_key(obj, index, value);
     if (input)
       record_effect(

@@ -66,6 +66,25 @@ void Interpreter::finish_result(Value v) {
   settle(v, "the return value", "", 0);
 }
 
+void Interpreter::check_key_literal(Value key, const std::string &where) {
+  switch (h.kind(key)) {
+  case Kind::None:
+  case Kind::Bool:
+  case Kind::Int:
+  case Kind::Float:
+  case Kind::Str:
+  case Kind::DType:
+  case Kind::Device:
+  case Kind::Ellipsis:
+    rely(key);
+    return;
+  default:
+    fail(fmt::format("{} has the key {} ({}): the epilogue writes dict keys as literals, so they must "
+                     "be None, bool, int, float, str, a dtype or a device; use such a key",
+                     where, h.repr(key), py_str(h.type_name(key))));
+  }
+}
+
 void Interpreter::settle(Value v, const char *what, const std::string &path, int depth) {
   if (depth > 256) fail(fmt::format("{} nests more than 256 levels deep", what));
   if (h.from_input(v)) {
@@ -104,7 +123,7 @@ void Interpreter::settle(Value v, const char *what, const std::string &path, int
       for (size_t i = 0; i < h.entries(v).size(); ++i) {
         Entry e = h.entries(v)[i];
         if (h.is(v, Kind::Dict)) {
-          settle(e.key, what, path, depth + 1);
+          check_key_literal(e.key, at(path));
           settle(e.value, what, path + "[" + h.repr(e.key) + "]", depth + 1);
         } else {
           settle(e.value, what, path + "." + std::string(h.symbol(e.name)), depth + 1);

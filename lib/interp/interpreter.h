@@ -96,6 +96,8 @@ public:
   void finish_result(Value v);
   // Walks a value the epilogue rebuilds: relies on the input leaves, rejects what it cannot build.
   void settle(Value v, const char *what, const std::string &path, int depth);
+  // A dict key the epilogue writes is printed as a literal: rejects any other.
+  void check_key_literal(Value key, const std::string &where);
 
   // ---- calls (calls.cpp) ---------------------------------------------------------------------
   Value call_named(const std::string &name, Args args, Kwargs kwargs);

@@ -143,6 +143,8 @@ INVALID = [
     ("bad device", variant(setitem(["inputs", "args", 0, "device"], "gpu0")), "/inputs/args/0/device"),
     ("negative shape entry", variant(setitem(["inputs", "args", 0, "tensor"], [2, -1])), "/inputs/args/0/tensor/1"),
     ("fractional shape entry", variant(setitem(["inputs", "args", 0, "tensor"], [2, 1.5])), "/inputs/args/0/tensor/1"),
+    ("integer tensor that requires grad",
+     variant(lambda g: g["inputs"]["args"][0].update(dtype="int64", requires_grad=True)), "/inputs/args/0/dtype"),
     ("tensor with an unknown field", variant(setitem(["inputs", "args", 0, "shape"], [2])), "/inputs/args/0"),
     ("value object of no known form", variant(setitem(["inputs", "args", 0], {"array": [1]})), "/inputs/args/0"),
     ("non-identifier local in out", variant(lambda g: body(g)[0].update(out="2c")), "/functions/forward/body/0/out"),
