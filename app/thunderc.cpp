@@ -45,8 +45,10 @@ void add_graph_args(CLI::App &cmd, GraphArgs &args) {
       ->required();
   cmd.add_option("--max-file-size", args.limits.max_file_bytes, "largest graph file accepted, in bytes")
       ->capture_default_str();
-  cmd.add_option("--max-depth", args.limits.max_depth, "deepest JSON nesting accepted")
-      ->capture_default_str();
+  // Reading and interpreting a value recurse once per level: the cap keeps them within the stack.
+  cmd.add_option("--max-depth", args.limits.max_depth, "deepest JSON nesting accepted (at most 1024)")
+      ->capture_default_str()
+      ->check(CLI::Range(size_t{1}, size_t{1024}));
   cmd.add_option("--max-statements", args.limits.max_statements, "most statements accepted")
       ->capture_default_str();
 }
@@ -331,7 +333,16 @@ int main(int argc, char **argv) {
   run_cmd->add_option("--seed", run_args.seed, "seed of the input tensors' data")->capture_default_str();
   run_cmd->add_option("--inputs", run_args.inputs,
                       "torch.save'd dict from input paths (\"kwargs['input_ids']\") to tensors to use");
-  run_cmd->add_option("--save", run_args.save, "torch.save the result's and the changed inputs' tensors here");
+  run_cmd->add_option("--save", run_args.save, "torch.save the result's and the changed inputs' tensors here")
+      ->check(
+          [](const std::string &path) -> std::string {
+            if (path.empty()) return "the path is empty; give a file name";
+            std::error_code ec;
+            if (path.back() == '/' || std::filesystem::is_directory(path, ec))
+              return path + " is a directory; give a file name";
+            return "";
+          },
+          "FILE");
   run_cmd->add_option("--so", run_args.so, "call this compiled computation (compile --so) instead of the ATen interpreter");
   run_cmd->add_option("--max-input-bytes", run_args.max_input_bytes, "largest total size of the input tensors")
       ->capture_default_str();

@@ -17,6 +17,7 @@
 #include <torch/csrc/jit/serialization/pickle.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -167,9 +168,16 @@ std::map<const Expr *, at::Tensor> load_inputs_file(const Graph &g, const std::s
   auto fail = [&](const std::string &what) -> UserError {
     return UserError("/inputs", fmt::format("--inputs {}: {}", file, what));
   };
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw fail("a directory; give a file written by torch.save");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw fail("cannot read the file");
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<char> bytes;
+  try {
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::exception &e) { // a read error (libstdc++ throws from the stream buffer)
+    throw fail(std::string("cannot read the file: ") + e.what());
+  }
   c10::IValue value;
   try {
     value = torch::jit::pickle_load(bytes);

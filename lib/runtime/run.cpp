@@ -43,7 +43,7 @@ void save_tensors(const std::string &path, const RRef &result, const Roots &inpu
   for (auto &[k, t] : tensors) dict.insert_or_assign(k, t.detach().to(at::kCPU));
   std::vector<char> bytes = torch::jit::pickle_save(c10::IValue(dict));
   size_t slash = path.rfind('/');
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
   std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
   write_files_atomically(dir, {{name, std::string(bytes.begin(), bytes.end())}});
 }

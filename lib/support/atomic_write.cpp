@@ -53,6 +53,12 @@ void write_files_atomically(const std::string &dir,
       throw UserError("", fmt::format("cannot write {}: {}", target, std::strerror(err)));
     }
   }
+  // A target that cannot be replaced (a directory of that name) is reported before any is.
+  for (auto &[tmp, target] : written)
+    if (fs::is_directory(fs::symlink_status(target, ec))) {
+      cleanup();
+      throw UserError("", fmt::format("cannot replace {}: it is a directory; remove or rename it", target));
+    }
   for (auto &[tmp, target] : written)
     if (std::rename(tmp.c_str(), target.c_str()) != 0) {
       int err = errno;

@@ -125,7 +125,9 @@ private:
 
   bool open(bool object) {
     if (frames_.size() >= max_depth_)
-      fail(fmt::format("nesting is deeper than {} levels; flatten the graph", max_depth_));
+      fail(fmt::format("nesting is deeper than {} levels (the limit; --max-depth raises it up to 1024); "
+                       "flatten the graph",
+                       max_depth_));
     frames_.emplace_back();
     frames_.back().object = object;
     return true;

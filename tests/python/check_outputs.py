@@ -3,7 +3,8 @@ deterministically.
 
 Usage: check_outputs.py THUNDERC SOURCE_DIR
 
-* a failing compile leaves the previous outputs of the directory intact and no temporary file;
+* a failing compile leaves the previous outputs of the directory intact and no temporary file,
+  also when one of the files to replace is a directory;
 * the same graph compiled 100 times, 8 at a time, gives byte-identical files;
 * concurrent compiles of different graphs into different directories equal sequential ones;
 * a large graph (bench/gen_graphs.py llama, 32 layers), for which thunderc reserves its heap with
@@ -48,6 +49,20 @@ def main():
         r = compile_to(thunderc, failing, d)
         report(r.returncode == 1, f"a failing compile exits 1 ({r.returncode})")
         report(snapshot(d) == before, "a failing compile leaves the previous outputs intact, no temporaries")
+        for blocked in ("computation.py", "epilogue.py"):  # replaced after prologue.py
+            b = os.path.join(tmp, "blocked_" + blocked)
+            os.mkdir(b)
+            for f in FILES:
+                if f == blocked:
+                    os.mkdir(os.path.join(b, f))
+                else:
+                    with open(os.path.join(b, f), "w") as out:
+                        out.write("old\n")
+            before = {f: open(os.path.join(b, f)).read() for f in FILES if f != blocked}
+            r = compile_to(thunderc, llama, b)
+            after = {f: open(os.path.join(b, f)).read() for f in FILES if f != blocked}
+            report(r.returncode == 1 and after == before and sorted(os.listdir(b)) == sorted(FILES),
+                   f"a compile whose {blocked} is a directory exits 1 ({r.returncode}) and replaces no file")
 
         reference = os.path.join(tmp, "reference")
         compile_to(thunderc, llama, reference)

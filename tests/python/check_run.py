@@ -16,7 +16,9 @@
 5. `--inputs`: tensors written with torch.save under their input paths are used instead of seeded
    ones (the same results under another --seed), and a tensor of another shape is rejected by the
    prologue with a message naming its path;
-6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library;
+6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library, an
+   --inputs directory; a --save path that is empty or a directory and a --max-depth above 1024
+   are usage errors (exit 2);
 7. with a library from `compile --so`, `run --so LIB --check` passes.
 
 Prints one PASS/FAIL/SKIP line per check and `N passed, M failed`; exits 1 when anything failed.
@@ -248,6 +250,17 @@ def check_errors(thunderc, report):
     p = run([thunderc, "run", os.path.join(ROOT, "tests", "errors", "bad_local.json")])
     report.check(p.returncode == 1 and "/functions/" in p.stderr, "a bad graph is a located error",
                  p.stderr.strip()[-300:])
+    p = run([thunderc, "run", add, "--inputs", ROOT])
+    report.check(p.returncode == 1 and "--inputs" in p.stderr and "a directory" in p.stderr,
+                 "--inputs naming a directory is an input error", p.stderr.strip()[-300:])
+    p = run([thunderc, "run", add, "--max-depth", "100000"])
+    report.check(p.returncode == 2 and "--max-depth" in p.stderr and "1024" in p.stderr,
+                 "--max-depth above 1024 (deeper values would overflow the stack) is a usage error",
+                 p.stderr.strip()[-300:])
+    for bad in (ROOT, ""):
+        p = run([thunderc, "run", add, "--save", bad])
+        report.check(p.returncode == 2 and "--save" in p.stderr and p.stdout == "",
+                     f"--save {bad!r} is a usage error before anything runs", p.stderr.strip()[-300:])
 
 
 def check_logging(thunderc, report):
