@@ -85,7 +85,7 @@ TEST_CASE("value forms") {
   Graph g = load_graph_text(minimal(R"({"args": [[1, 2.0, {"float": 3}, "s", null, true,
       {"list": [1]}, {"dict": {"k": 1, "a": 2}}, {"dtype": "bfloat16"}, {"device": "cuda:1"},
       {"class": "torch.nn.Linear"},
-      {"tensor": [1, 6], "dtype": "int64", "device": "cuda:0", "requires_grad": true}]]})"),
+      {"tensor": [1, 6], "dtype": "float64", "device": "cuda:0", "requires_grad": true}]]})"),
                             "g.json");
   const Expr &t = g.inputs.args[0];
   REQUIRE(t.kind == Expr::Kind::Tuple);
@@ -105,7 +105,7 @@ TEST_CASE("value forms") {
   CHECK(t.items[9].device == Device{Device::Type::CUDA, 1});
   CHECK(t.items[10].kind == Expr::Kind::Class);
   CHECK(t.items[11].requires_grad);
-  CHECK(t.items[11].dtype == DType::Int64);
+  CHECK(t.items[11].dtype == DType::Float64);
 }
 
 TEST_CASE("operands: locals, escaped strings, slices, ellipsis") {
