@@ -9,6 +9,7 @@ check raises GuardFailure whose message names the input's path, e.g.
 import ast
 import functools
 import importlib
+import math
 import sys
 
 import torch
@@ -84,7 +85,10 @@ def check_tensor_metadata(t, shape, device, dtype, requires_grad):
 
 
 def check_number_type_and_value(x, value):
-    if type(x) is not type(value) or (x != value and not (x != x and value != value)):
+    # Floats: NaN matches NaN, and the sign of a zero counts (1 / -0.0 is -inf).
+    same = (x == value and (type(value) is not float or math.copysign(1.0, x) == math.copysign(1.0, value))
+            or (x != x and value != value))
+    if type(x) is not type(value) or not same:
         _fail(f"{type(value).__name__} {value!r}", f"{type(x).__name__} {x!r}")
 
 

@@ -299,6 +299,11 @@ namespace {
 
 constexpr uint32_t kNoSlot = UINT32_MAX;
 
+// A float guard: NaN matches NaN, and the sign of a zero counts (1 / -0.0 is -inf).
+bool same_float(double x, double want) {
+  return x == want ? std::signbit(x) == std::signbit(want) : std::isnan(x) && std::isnan(want);
+}
+
 bool has_members(const RValue &v) { return v.kind == RK::Object || v.kind == RK::Dataclass || v.kind == RK::Module; }
 
 // check_keys without building strings: true when the key texts of `x` are those of `want` in the
@@ -600,7 +605,7 @@ struct PreparedPrologue::Impl {
       }
       case Op::Number: {
         const RValue &v = *s.value;
-        ok = x.kind == v.kind && (v.kind == RK::Float ? (x.f == v.f || (std::isnan(x.f) && std::isnan(v.f))) : x.i == v.i);
+        ok = x.kind == v.kind && (v.kind == RK::Float ? same_float(x.f, v.f) : x.i == v.i);
         break;
       }
       case Op::String: ok = x.kind == RK::Str && x.s == s.value->s; break;

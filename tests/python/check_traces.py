@@ -20,13 +20,13 @@ graph_eager.py:
    given object (an input object of A, or one object reached twice), the trace side holds the
    corresponding object (the object of B at the same input path; one object reached at the same
    places);
-5. perturbs the inputs one property at a time (a scalar's value, a tensor's shape, dtype or
-   requires_grad, the length of a list, tuple, dict or ModuleList, an alias broken into an equal
-   copy) and runs the prologue on each. A perturbed tensor that the prologue checks or passes to
-   the computation must be rejected with thunderc_support.GuardFailure naming its path. Any
-   other perturbation must be rejected the same way or accepted, and then the three traces must
-   behave exactly like the program on the perturbed inputs (step 4 again): a guard may be
-   missing only where nothing depends on it.
+5. perturbs the inputs one property at a time (a scalar's value, a zero float's sign, a tensor's
+   shape, dtype or requires_grad, the length of a list, tuple, dict or ModuleList, an alias broken
+   into an equal copy) and runs the prologue on each. A perturbed tensor that the prologue checks
+   or passes to the computation must be rejected with thunderc_support.GuardFailure naming its
+   path. Any other perturbation must be rejected the same way or accepted, and then the three
+   traces must behave exactly like the program on the perturbed inputs (step 4 again): a guard
+   may be missing only where nothing depends on it.
 
 Prints one `PASS ...`/`FAIL ...` line per check (a failure names the path of the difference) and
 ends with `N passed, M failed`; the exit status is 1 when anything failed. Needs only the standard
@@ -37,6 +37,7 @@ import argparse
 import copy
 import glob
 import importlib.util
+import math
 import os
 import re
 import shutil
@@ -120,7 +121,7 @@ class Comparer:
         if isinstance(a, torch.Tensor):
             self._tensor(a, b, path)
         elif isinstance(a, float):
-            if not (a == b or (a != a and b != b)):
+            if not (a == b and math.copysign(1.0, a) == math.copysign(1.0, b) or (a != a and b != b)):
                 self.diff(path, f"{a!r} (eager) vs {b!r} (trace)")
         elif isinstance(a, type):
             if a is not b:
@@ -568,8 +569,8 @@ def _walk(desc):
 
 def perturbations(desc):
     """(kind, JSON pointer, rewrite) for every single-property change of the input description:
-    a scalar's value, a tensor's shape, dtype or requires_grad, a sequence's or dict's length, a
-    ModuleList's length, an alias broken into an equal copy."""
+    a scalar's value (and a zero float's sign), a tensor's shape, dtype or requires_grad, a
+    sequence's or dict's length, a ModuleList's length, an alias broken into an equal copy."""
     for ptr, node in _walk(desc):
         if isinstance(node, bool):
             yield "value", ptr, (lambda n: not n)
@@ -577,6 +578,8 @@ def perturbations(desc):
             yield "value", ptr, (lambda n: n + 1)
         elif isinstance(node, float):
             yield "value", ptr, (lambda n: n + 0.5)
+            if node == 0:
+                yield "sign", ptr, (lambda n: -n)
         elif isinstance(node, str):
             yield "value", ptr, (lambda n: n + "_")
         elif node is None:

@@ -1,0 +1,16 @@
+import torch
+from thunderc_support import check_keys, check_len, check_number_type_and_value, check_tensor_metadata, no_autocast
+
+@torch.no_grad()
+@no_autocast
+def prologue(*args, **kwargs):
+  # args: "Any"
+  # kwargs: "Any"
+  check_len(args, 2)
+  x: "cpu f32[3]" = args[0]
+  check_tensor_metadata(x, (3,), 'cpu', torch.float32, False)
+  f0: "float 0.0" = args[1]
+  check_number_type_and_value(f0, 0.0)
+  check_len(kwargs, 0)
+  check_keys(kwargs, ())
+  return ((x,), ())
