@@ -19,6 +19,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -252,6 +253,10 @@ static void tune_malloc() {
 int main(int argc, char **argv) {
 #ifndef THUNDERC_MIMALLOC
   tune_malloc();
+#else
+  // mimalloc (a C library) aborts when `new` finds no memory; its error callback, which it calls
+  // first, throws std::bad_alloc instead, as the standard allocator does (main reports it).
+  mi_register_error([](int err, void *) { if (err == ENOMEM) throw std::bad_alloc(); }, nullptr);
 #endif
   init_logging(spdlog::level::warn);
 
@@ -377,7 +382,7 @@ int main(int argc, char **argv) {
               << "the graph that triggered it\n";
     return 3;
   } catch (const std::bad_alloc &) {
-    std::cerr << "thunderc: out of memory\n";
+    std::cerr << "thunderc: out of memory: the graph needs more memory than this process may use\n";
     return 3;
   } catch (const std::exception &e) {
     std::cerr << "thunderc: internal error: " << e.what() << "\nthis is a bug in thunderc; please "

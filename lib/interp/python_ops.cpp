@@ -278,14 +278,23 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   if ((op == "mul" || op == "imul") && (seq_a || seq_b)) {
     Value s = seq_a ? a : b, n = seq_a ? b : a;
     int64_t times = std::max<int64_t>(0, to_int(n, "a sequence repeat count"));
+    // As many items (or characters) as the statements a trace may execute: a bound on memory.
+    auto check_size = [&](size_t one) {
+      if (one && uint64_t(times) > opt.max_statements / one)
+        fail(fmt::format("the repeated {} would have more than {} items (the limit while tracing)",
+                         h.type_name(s), opt.max_statements));
+    };
     if (h.is(s, Kind::Str)) {
       rely(s);
+      check_size(h.as_str(s).size());
       std::string out;
+      out.reserve(h.as_str(s).size() * size_t(times));
       for (int64_t i = 0; i < times; ++i)
         out += h.as_str(s);
       return h.str(out, kComputed);
     }
     std::vector<Value> one = iterate(s), items;
+    check_size(one.size());
     for (int64_t i = 0; i < times; ++i)
       items.insert(items.end(), one.begin(), one.end());
     return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record())

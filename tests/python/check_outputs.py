@@ -8,12 +8,15 @@ Usage: check_outputs.py THUNDERC SOURCE_DIR
 * the same graph compiled 100 times, 8 at a time, gives byte-identical files;
 * concurrent compiles of different graphs into different directories equal sequential ones;
 * a large graph (bench/gen_graphs.py llama, 32 layers), for which thunderc reserves its heap with
-  huge pages, compiles to the same files with THUNDERC_NO_HUGE_PAGES=1.
+  huge pages, compiles to the same files with THUNDERC_NO_HUGE_PAGES=1;
+* running out of memory (an address-space limit) gives a message and exit 3, not an abort.
 """
 
 import concurrent.futures
 import filecmp
+import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -103,6 +106,24 @@ def main():
                and not any("heap: " in line for line in runs["plain"].stderr.splitlines())
                and snapshot(runs["huge"].out) == snapshot(runs["plain"].out),
                f"a large graph compiles the same with the huge-page heap as without ({reserved})")
+
+        # Out of memory (an address-space limit well below what a loop of 9M iterations takes):
+        # a message and exit 3, not an abort, and no output. A sanitizer's allocator aborts.
+        if not sanitized:
+            hungry = os.path.join(tmp, "hungry.json")
+            with open(hungry, "w") as f:
+                json.dump({"format": "thunderc-graph", "version": 1, "name": "hungry",
+                           "functions": {"f": {"params": ["x"], "body": [
+                               {"op": "call", "fn": "builtins.range", "args": [9_000_000], "out": "r"},
+                               {"op": "for", "target": "i", "iter": "%r", "body": []},
+                               {"op": "return", "value": "%x"}]}},
+                           "entry": "f", "inputs": {"args": [{"tensor": [2]}]}}, f)
+            out = os.path.join(tmp, "hungry_out")
+            limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (200 << 20, 200 << 20))  # noqa: E731
+            r = subprocess.run([thunderc, "compile", hungry, "-o", out], capture_output=True, text=True,
+                               preexec_fn=limit)
+            report(r.returncode == 3 and "out of memory" in r.stderr and not os.path.exists(out),
+                   f"out of memory: exit 3 ({r.returncode}) with a message, no output ({r.stderr.strip()[-200:]})")
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

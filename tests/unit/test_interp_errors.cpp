@@ -94,6 +94,30 @@ TEST_CASE("interp errors: unrolled statements are bounded") {
   auto e = trace_error(json, o);
   CHECK(e.message.find("more than 1000 statements") != std::string::npos);
   CHECK(e.pointer == "/functions/forward/body/1/body/0");
+
+  // A loop with an empty body executes no statement: its iterations are bounded too.
+  std::string empty = graph_json(R"({"forward": {"params": [], "body": [
+      {"op": "call", "fn": "builtins.range", "args": [1000000000000], "out": "r"},
+      {"op": "for", "target": "i", "iter": "%r", "body": []}]}})",
+                                 "{}");
+  e = trace_error(empty, o);
+  CHECK(e.message.find("the loop runs more than 1000 times") == 0);
+  CHECK(e.pointer == "/functions/forward/body/1");
+
+  // So are the items a sequence repeat makes (memory, not statements).
+  for (const char *seq : {R"("ab")", R"([1, 2])", R"({"list": [1]})"}) {
+    CAPTURE(seq);
+    std::string repeat = graph_json(std::string(R"({"forward": {"params": [], "body": [
+        {"op": "call", "fn": "operator.mul", "args": [)") + seq + R"(, 1000000000000], "out": "r"}]}})",
+                                    "{}");
+    e = trace_error(repeat, o);
+    CHECK(e.message.find("would have more than 1000 items") != std::string::npos);
+  }
+  std::string fits = graph_json(R"({"forward": {"params": [], "body": [
+      {"op": "call", "fn": "operator.mul", "args": ["ab", 500], "out": "r"},
+      {"op": "return", "value": "%r"}]}})",
+                                "{}");
+  CHECK(trace(fits, o).program.statements == 2);
 }
 
 TEST_CASE("interp errors: errors inside built-in module forwards point at the calling statement") {
