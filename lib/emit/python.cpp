@@ -206,6 +206,10 @@ private:
       out_ += "] = ";
       operand(ins.args[2]);
       break;
+    case Instr::Kind::Assign:
+      lhs(ins);
+      operand(ins.args[0]);
+      break;
     case Instr::Kind::Return:
       out_ += "return ";
       operand(ins.args.at(0));

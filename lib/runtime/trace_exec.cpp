@@ -219,6 +219,7 @@ public:
         break;
       }
       case Instr::Kind::Call: run_call(ins); break;
+      case Instr::Kind::Assign: bind(ins.outs.at(0), eval(ins.args.at(0)), ""); break;
       case Instr::Kind::Return: return eval(ins.args.at(0));
       default: THUNDERC_ASSERT(false, "epilogue: unexpected instruction");
       }

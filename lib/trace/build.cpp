@@ -84,6 +84,7 @@ private:
   std::unordered_map<ValueId, ValueId> epi_of_comp_; // computation output -> epilogue param
   std::unordered_map<ProvId, ValueId> epi_input_;   // record -> epilogue param
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
+  std::unordered_map<uint32_t, int> epi_reached_;   // new lists, dicts, dataclasses -> times reached
   std::set<std::string> pro_classes_, epi_classes_;
   std::unordered_map<ProvId, std::string> self_paths_; // self_member_path(), once per record
 
@@ -769,11 +770,38 @@ private:
                                          path.empty() ? "" : " at " + path, why));
   }
 
+  // Counts how often the values the epilogue rebuilds reach each new list, dict and dataclass:
+  // one reached twice is built once, into a name, so that both places hold the same object.
+  void count_reached(Value v, int depth = 0) {
+    Kind k = h_.kind(v);
+    if (depth > 200 || is_input(v) || is_scalar(k) || k == Kind::Tensor) return;
+    if ((k == Kind::List || k == Kind::Dict || k == Kind::Dataclass) && ++epi_reached_[v.id] > 1) return;
+    if (k == Kind::Tuple || k == Kind::List)
+      for (Value item : h_.items(v)) count_reached(item, depth + 1);
+    else if (k == Kind::Dict || k == Kind::Dataclass)
+      for (const Entry &e : h_.entries(v)) count_reached(e.value, depth + 1);
+  }
+
+  // `built`, named when the new list or dict `v` is reached more than once (else inline).
+  Operand shared(Value v, Operand built) {
+    auto it = epi_reached_.find(v.id);
+    if (it == epi_reached_.end() || it->second < 2) return built;
+    Instr ins;
+    ins.kind = Instr::Kind::Assign;
+    ins.args = operands(std::move(built));
+    ValueId name = out_.epilogue.add_value(epi_names_.take("p", false), {});
+    ins.outs = {name};
+    out_.epilogue.body.push_back(std::move(ins));
+    epi_built_[v.id] = name;
+    return Operand::of(name);
+  }
+
   Operand rebuild(Value v, const std::string &path, int depth = 0) {
     if (depth > 200) unreturnable(v, path, "it nests too deeply");
     Kind k = h_.kind(v);
     if (is_input(v) && !is_scalar(k)) return Operand::of(epi_input_.at(h_.prov(v)));
     if (is_scalar(k)) return Operand::lit(literal(v));
+    if (auto it = epi_built_.find(v.id); it != epi_built_.end()) return Operand::of(it->second);
     switch (k) {
     case Kind::Tensor: return Operand::of(epi_comp_output(h_.current(v)));
     case Kind::Tuple:
@@ -781,7 +809,7 @@ private:
       std::vector<Operand> items;
       size_t i = 0;
       for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
-      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : Operand::list(std::move(items));
+      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : shared(v, Operand::list(std::move(items)));
     }
     case Kind::Dict: {
       Operand d;
@@ -791,7 +819,7 @@ private:
         d.keys.push_back(key);
         d.items.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
       }
-      if (!h_.ordered_dict(v)) return d;
+      if (!h_.ordered_dict(v)) return shared(v, std::move(d));
       Operand pairs = Operand::list({});
       for (size_t i = 0; i < d.items.size(); ++i)
         pairs.items.push_back(Operand::tuple({Operand::lit(d.keys[i]), d.items[i]}));
@@ -801,10 +829,10 @@ private:
       ins.args = {pairs};
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
+      epi_built_[v.id] = built;
       return Operand::of(built);
     }
     case Kind::Dataclass: {
-      if (auto it = epi_built_.find(v.id); it != epi_built_.end()) return Operand::of(it->second);
       Instr ins;
       ins.callee = class_literal(h_.name(v), epi_classes_);
       for (const Entry &e : h_.entries(v))
@@ -836,6 +864,9 @@ private:
       t.params.push_back(v);
       epi_input_[r] = v;
     }
+    for (const SideEffect &se : p_.side_effects)
+      if (se.value) count_reached(se.value);
+    count_reached(p_.result);
     for (const SideEffect &se : p_.side_effects) {
       Instr ins;
       std::string where = h_.path_of(se.target);

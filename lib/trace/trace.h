@@ -64,6 +64,7 @@ struct Instr {
     SetItem, // args[0][args[1]] = args[2]
     Return,  // return args[0]
     Comment, // # comment
+    Assign,  // out = args[0] (the epilogue names a new list or dict it uses twice)
   };
   std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
   std::string callee;        // Call: printed callable ("torch.add", "check_len")
