@@ -47,7 +47,7 @@ void add_graph_args(CLI::App &cmd, GraphArgs &args) {
   cmd.add_option("--max-file-size", args.limits.max_file_bytes, "largest graph file accepted, in bytes")
       ->capture_default_str();
   // Reading and interpreting a value recurse once per level: the cap keeps them within the stack.
-  cmd.add_option("--max-depth", args.limits.max_depth, "deepest JSON nesting accepted (at most 1024)")
+  cmd.add_option("--max-depth", args.limits.max_depth, "deepest JSON nesting accepted")
       ->capture_default_str()
       ->check(CLI::Range(size_t{1}, size_t{1024}));
   cmd.add_option("--max-statements", args.limits.max_statements, "most statements accepted")

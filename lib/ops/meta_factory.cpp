@@ -5,6 +5,7 @@
 #include "ops/meta.h"
 
 #include <cmath>
+#include <fmt/format.h>
 
 namespace thunderc::ops::detail {
 
@@ -42,14 +43,19 @@ Arg arange(const Ctx &c) {
   if (dtype == DType::Bool || is_complex(dtype)) c.fail("not implemented for " + str(dtype));
   double start = c.number(0), end = c.number(1), step = c.number(2);
   double size = 0;
+  constexpr double kInt64End = 9223372036854775808.0; // 2^63: casts at or past it are undefined
   if (is_integral(dtype, false)) { // the bounds are converted to the integer type first
+    for (double x : {start, end, step})
+      if (!(x > -kInt64End && x < kInt64End))
+        c.fail("unsupported range: " + describe(c.b[0]) + " -> " + describe(c.b[1]) + " by " +
+               describe(c.b[2]) + " (bounds beyond 64-bit integers)");
     auto s = static_cast<int64_t>(start), e = static_cast<int64_t>(end),
          st = static_cast<int64_t>(step);
     if (st == 0) c.fail("step must be nonzero");
     if (!((st > 0 && e >= s) || (st < 0 && e <= s)))
       c.fail("upper bound and larger bound inconsistent with step sign");
-    int64_t sign = st > 0 ? 1 : -1;
-    size = dtype == DType::Int64 ? static_cast<double>((e - s + st - sign) / st)
+    __int128 sign = st > 0 ? 1 : -1; // e - s overflows 64 bits for bounds of opposite signs
+    size = dtype == DType::Int64 ? static_cast<double>((__int128{e} - s + st - sign) / st)
                                  : std::ceil((end - start) / step);
   } else {
     if (!std::isfinite(start) || !std::isfinite(end))
@@ -59,6 +65,7 @@ Arg arange(const Ctx &c) {
       c.fail("upper bound and larger bound inconsistent with step sign");
     size = std::ceil((end - start) / step);
   }
+  if (!(size < kInt64End)) c.fail(fmt::format("the range has {:g} elements, too many for a tensor", size));
   return make(c, 3, {static_cast<int64_t>(size)}, dtype, Device{});
 }
 

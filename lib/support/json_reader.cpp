@@ -222,6 +222,9 @@ std::string read_input_file(const std::string &path, size_t max_bytes) {
   std::ifstream file;
   std::istream *in = &std::cin;
   if (path != "-") {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+      throw UserError("", "the graph file is a directory; give a graph file (.json)");
     file.open(path, std::ios::binary);
     if (!file) throw UserError("", fmt::format("cannot open the graph file: {}", std::strerror(errno)));
     in = &file;

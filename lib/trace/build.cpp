@@ -700,8 +700,8 @@ private:
         auto [it, fresh] = comments.try_emplace(op.stmt);
         if (fresh) {
           std::string &made = it->second;
-          made = comment_safe(op.stmt->loc);
-          made += ": \t";
+          made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
+          if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
           made += comment_safe(op.stmt->src);
         }
         const std::string &c = it->second;

@@ -152,3 +152,16 @@ TEST_CASE("json: the loader reads the samples alike through both views") {
   CHECK(e1 == "/functions/forward/body/0/value/float: expected a number; got a string");
   CHECK(error_of([&] { load_graph_text(bad, "g.json", strict); }) == e1);
 }
+
+TEST_CASE("json: a graph path that is a directory or missing is a clear error") {
+  auto message = [](const std::string &path) {
+    try {
+      read_input_file(path, 1u << 30);
+    } catch (const UserError &e) {
+      return e.message;
+    }
+    return std::string("no error");
+  };
+  CHECK(message(THUNDERC_SOURCE_DIR) == "the graph file is a directory; give a graph file (.json)");
+  CHECK(message(std::string(THUNDERC_SOURCE_DIR) + "/no-such-graph.json").find("cannot open the graph file") == 0);
+}

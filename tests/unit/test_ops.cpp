@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 
 using namespace thunderc;
@@ -205,6 +206,15 @@ TEST_CASE("ops: shapes, dtypes and devices") {
   CHECK(run(Op::full, {ints({2}), i(7)}) == "<cpu i64[2]>");
   CHECK(run(Op::arange, {i(5)}) == "<cpu i64[5]>");
   CHECK(run(Op::arange, {i(0), f(1.0), f(0.25)}) == "<cpu f32[4]>");
+  // Sizes and integer bounds past 64 bits are errors, never a cast that overflows.
+  CHECK(contains(run(Op::arange, {i(0), f(1e300)}), "the range has 1e+300 elements, too many"));
+  CHECK(contains(run(Op::arange, {i(-9'000'000'000'000'000'000), i(9'000'000'000'000'000'000)}),
+                 "the range has 1.8e+19 elements, too many"));
+  CHECK(contains(run(Op::arange, {i(0), f(1e300)}, {{"dtype", Arg::of_dtype(D::Int64)}}),
+                 "bounds beyond 64-bit integers"));
+  CHECK(contains(run(Op::arange, {i(0), f(std::nan(""))}, {{"dtype", Arg::of_dtype(D::Int64)}}),
+                 "bounds beyond 64-bit integers"));
+  CHECK(run(Op::arange, {i(-4), i(4), i(3)}) == "<cpu i64[3]>");
   CHECK(run(Op::zeros, {i(2)}, {{"device", Arg::of_str("cuda")}}) == "<cuda:0 f32[2]>");
   CHECK(run(Op::reshape, {t({2, 3}), i(-1), i(2)}) == "<cpu f32[3, 2]>");
   CHECK(run(Op::matmul, {t({5, 1, 2, 3}), t({4, 3, 7})}) == "<cpu f32[5, 4, 2, 7]>");
