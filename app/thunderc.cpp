@@ -360,6 +360,15 @@ int main(int argc, char **argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
+    if (app.get_subcommands().empty() && !app.remaining().empty() &&
+        !app.remaining().front().starts_with("-")) { // `thunderc frob x`
+      std::string commands;
+      for (const CLI::App *cmd : app.get_subcommands([](CLI::App *) { return true; }))
+        commands += (commands.empty() ? "" : ", ") + cmd->get_name();
+      std::cerr << "thunderc: unknown command '" << app.remaining().front() << "'; the commands are "
+                << commands << " (thunderc --help)\n";
+      return 2;
+    }
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }

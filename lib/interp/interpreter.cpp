@@ -308,7 +308,7 @@ void Interpreter::exec(const Stmt &s) {
     break;
   }
   case K::Raise:
-    fail(s.name);
+    fail(s.name.empty() ? "the program raises an exception here (a raise without a message)" : s.name);
   }
   frames.back().stmt = &s; // a call returned into this frame: point back at the statement
 }

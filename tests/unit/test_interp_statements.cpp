@@ -214,6 +214,8 @@ TEST_CASE("interp statements: raise fails with its message at its statement") {
   CHECK(e.pointer == "/functions/forward/body/1");
   REQUIRE(e.stack.size() == 1);
   CHECK(e.stack[0] == "in forward (m.py:3: raise ValueError)");
+  auto bare = body_error("[]", R"([{"op": "raise", "message": ""}])", "{}");
+  CHECK(bare.message == "the program raises an exception here (a raise without a message)");
 }
 
 TEST_CASE("interp statements: Python arithmetic and comparisons") {
