@@ -71,8 +71,8 @@ void Interpreter::store(uint32_t slot, Value v) {
 
 Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kwargs) {
   if (frames.size() >= opt.max_frames)
-    fail(fmt::format("calls nest deeper than {} frames while calling {} (unbounded recursion?; "
-                     "the limit)",
+    fail(fmt::format("calls nest deeper than {} frames while calling {} (unbounded recursion?); "
+                     "that is the limit while tracing",
                      opt.max_frames, fn.name));
   char here = 0;
   if (stack_base && static_cast<size_t>(stack_base - &here) > opt.max_stack_bytes)
@@ -220,8 +220,8 @@ void Interpreter::exec(const Stmt &s) {
   Frame &f = frames.back();
   f.stmt = &s;
   if (++p.statements > opt.max_statements)
-    fail(fmt::format("the program executes more than {} statements while tracing (loops are "
-                     "unrolled; the limit); shorten its loops",
+    fail(fmt::format("the program executes more than {} statements while tracing (the limit; "
+                     "loops are unrolled): shorten its loops",
                      opt.max_statements));
   auto out = [&](Value v) {
     if (!s.out.empty()) store(s.out_slot, v);
@@ -339,8 +339,8 @@ void Interpreter::exec_for(const Stmt &s) {
     size_t iterations = 0; // an empty body executes no statement: the loop is bounded here
     for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
       if (++iterations > opt.max_statements)
-        fail(fmt::format("the loop runs more than {} times while tracing (loops are unrolled; the "
-                         "limit); shorten it",
+        fail(fmt::format("the loop runs more than {} times while tracing (the limit; loops are "
+                         "unrolled): shorten it",
                          opt.max_statements));
       bind(num(i));
       if (exec_block(s.body)) return;

@@ -278,11 +278,13 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   if ((op == "mul" || op == "imul") && (seq_a || seq_b)) {
     Value s = seq_a ? a : b, n = seq_a ? b : a;
     int64_t times = std::max<int64_t>(0, to_int(n, "a sequence repeat count"));
-    // As many items (or characters) as the statements a trace may execute: a bound on memory.
+    // As many items (or characters) as the statements a trace may execute: a bound on memory
+    // (and on the loops below: an empty sequence repeated 10**12 times is empty at once).
     auto check_size = [&](size_t one) {
       if (one && uint64_t(times) > opt.max_statements / one)
         fail(fmt::format("the repeated {} would have more than {} items (the limit while tracing)",
                          h.type_name(s), opt.max_statements));
+      if (!one) times = 0;
     };
     if (h.is(s, Kind::Str)) {
       rely(s);

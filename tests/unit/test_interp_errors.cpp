@@ -113,6 +113,12 @@ TEST_CASE("interp errors: unrolled statements are bounded") {
     e = trace_error(repeat, o);
     CHECK(e.message.find("would have more than 1000 items") != std::string::npos);
   }
+  std::string empty_repeat = graph_json(R"({"forward": {"params": [], "body": [
+      {"op": "call", "fn": "operator.mul", "args": ["", 1000000000000], "out": "r"},
+      {"op": "call", "fn": "operator.mul", "args": [[], 1000000000000], "out": "q"},
+      {"op": "return", "value": ["%r", "%q"]}]}})",
+                                        "{}");
+  CHECK(trace(empty_repeat, o).program.statements == 3); // at once, not 10**12 appends
   std::string fits = graph_json(R"({"forward": {"params": [], "body": [
       {"op": "call", "fn": "operator.mul", "args": ["ab", 500], "out": "r"},
       {"op": "return", "value": "%r"}]}})",
