@@ -88,7 +88,7 @@ public:
     if (!(format == "thunderc-graph"))
       fail("/format", "expected \"thunderc-graph\"; this file is not a thunderc graph");
     V version = doc.at("version");
-    if (!version.is_number_integer() || version.as_int() != 1)
+    if (!version.is_number() || version.as_double() != 1) // 1.0 too: JSON Schema's integers
       fail("/version", fmt::format("unsupported version {}: this thunderc reads version 1",
                                    version.dump()));
     for (const char *required : {"name", "functions", "entry", "inputs"})

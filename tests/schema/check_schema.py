@@ -143,6 +143,8 @@ INVALID = [
     ("bad device", variant(setitem(["inputs", "args", 0, "device"], "gpu0")), "/inputs/args/0/device"),
     ("negative shape entry", variant(setitem(["inputs", "args", 0, "tensor"], [2, -1])), "/inputs/args/0/tensor/1"),
     ("fractional shape entry", variant(setitem(["inputs", "args", 0, "tensor"], [2, 1.5])), "/inputs/args/0/tensor/1"),
+    ("class module with a keyword part",
+     variant(setitem(["classes"], {"C": {"module": "app.class", "qualname": "C"}})), "/classes/C/module"),
     ("integer tensor that requires grad",
      variant(lambda g: g["inputs"]["args"][0].update(dtype="int64", requires_grad=True)), "/inputs/args/0/dtype"),
     ("tensor with an unknown field", variant(setitem(["inputs", "args", 0, "shape"], [2])), "/inputs/args/0"),

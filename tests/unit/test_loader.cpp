@@ -181,6 +181,17 @@ TEST_CASE("the entry's parameters must all be bound") {
   CHECK(load_error(minimal(R"({"kwargs": {"a": 1}})")).empty());
 }
 
+TEST_CASE("version 1, also written 1.0 (an integer to JSON Schema)") {
+  std::string g = minimal(R"({"args": [1]})");
+  auto with = [&](const std::string &v) {
+    std::string out = g;
+    return out.replace(out.find("\"version\": 1"), 12, "\"version\": " + v);
+  };
+  CHECK(load_error(with("1.0")).empty());
+  CHECK(load_error(with("1.5")).find("unsupported version 1.5") != std::string::npos);
+  CHECK(load_error(with("2")).find("unsupported version 2") != std::string::npos);
+}
+
 TEST_CASE("a module member's name is used once in all its kinds of member") {
   auto error_for = [](const std::string &module) {
     return load_error(minimal(R"({"args": [)" + module + ", 0]}"));
