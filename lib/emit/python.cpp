@@ -18,7 +18,7 @@ public:
   std::string print() {
     out_.reserve(256 + 96 * t_.body.size());
     header();
-    for (ValueId p : t_.params) {
+    for (ValueId p : o_.param_comments ? t_.params : std::vector<ValueId>{}) {
       out_ += "  # ";
       out_ += t_.name_of(p);
       out_ += ": \"";

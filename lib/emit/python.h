@@ -17,6 +17,7 @@ struct ClassImport {
 struct PythonOptions {
   std::vector<ClassImport> classes; // classes the trace names, imported under their printed names
   bool type_comments = false;       // computation: `t1 = f(x)  # t1: "cpu f32[2]"`
+  bool param_comments = true;       // `# x: "cpu f32[2]"` for each parameter after the `def`
 };
 
 std::string print_python(const Trace &, const PythonOptions &);

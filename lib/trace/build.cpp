@@ -534,13 +534,26 @@ private:
     t.values.reserve(needed_.size() + 3);
     t.body.reserve(needed_.size() + p_.guards.size() + 1);
     pro_names_.expect(needed_.size());
+    // A parameter's type comment comes before its checks, where Thunder unpacks it (`# kwargs:
+    // "Any"` before `check_len(kwargs, 2)`); one whose record is not needed, at the top.
+    out_.prologue_options.param_comments = false;
+    std::vector<ValueId> uncommented = t.params;
+    auto comment = [&](ValueId p) {
+      Instr ins;
+      ins.kind = Instr::Kind::Comment;
+      ins.comment = t.name_of(p) + ": \"";
+      append_type_text(ins.comment, t.values[p].type);
+      ins.comment += '"';
+      t.body.push_back(std::move(ins));
+      std::erase(uncommented, p);
+    };
     // Records in input-path order; parents sort before their members.
     for (ProvId r : in_path_order_) {
       const ProvRecord &rec = h_.record(r);
       ValueId v;
-      if (rec.kind == ProvKind::InputArgs) v = args;
-      else if (rec.kind == ProvKind::InputKwargs) v = kwargs;
-      else if (rec.kind == ProvKind::InputFn) v = t.params.at(0);
+      if (rec.kind == ProvKind::InputArgs) comment(v = args);
+      else if (rec.kind == ProvKind::InputKwargs) comment(v = kwargs);
+      else if (rec.kind == ProvKind::InputFn) comment(v = t.params.at(0));
       else {
         v = t.add_value(prologue_name(r, rec.value), type_of(rec.value));
         t.body.push_back(unpack(r, v));
@@ -553,6 +566,9 @@ private:
     for (const Guard &gd : p_.guards)
       if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot)
         emit_guard(gd, pro_value(gd.subject));
+    size_t end = t.body.size();
+    for (ValueId p : std::vector<ValueId>(uncommented)) comment(p);
+    std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
   }
 
   void finish_prologue() {

@@ -8,7 +8,6 @@ from check import len as check_len_2
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 4)
   p0: "<class 'check.len'>" = args[0]
   check_type(p0, check_len_2)
@@ -18,6 +17,7 @@ def prologue(*args, **kwargs):
   check_type(p2, a_b_C_2)
   x: "cpu f32[2]" = args[3]
   check_tensor_metadata(x, (2,), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x,), ())

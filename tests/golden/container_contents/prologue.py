@@ -5,7 +5,6 @@ from thunderc_support import check_keys, check_len, check_number_type_and_value,
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 3)
   p0: "Any" = args[0]
   check_len(p0, 2)
@@ -22,6 +21,7 @@ def prologue(*args, **kwargs):
   check_number_type_and_value(i5, 3)
   x: "cpu f32[2]" = args[2]
   check_tensor_metadata(x, (2,), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x,), (p0, p3, x))

@@ -5,7 +5,6 @@ from thunderc_support import check_keys, check_len, check_number_type_and_value,
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 3)
   p0: "Any" = args[0]
   i1: "int 3" = p0['steps']
@@ -25,6 +24,7 @@ def prologue(*args, **kwargs):
   check_number_type_and_value(f4, 1.0)
   f5: "float 0.01" = p3['aux']
   check_number_type_and_value(f5, 0.01)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((totals_ce, totals_aux, losses_ce, losses_aux), (p0,))

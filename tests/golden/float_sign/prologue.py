@@ -5,12 +5,12 @@ from thunderc_support import check_keys, check_len, check_number_type_and_value,
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 2)
   x: "cpu f32[3]" = args[0]
   check_tensor_metadata(x, (3,), 'cpu', torch.float32, False)
   f0: "float 0.0" = args[1]
   check_number_type_and_value(f0, 0.0)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x,), ())

@@ -6,7 +6,6 @@ from app.state import Counter as app_state_Counter
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 9)
   x: "cpu f32[2]" = args[0]
   check_tensor_metadata(x, (2,), 'cpu', torch.float32, False)
@@ -25,6 +24,7 @@ def prologue(*args, **kwargs):
   p6: "<class 'app.state.Counter'>" = args[7]
   p7: "Any" = args[8]
   check_literal_like(p7, torch.float64)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   check_is(p6, p5)

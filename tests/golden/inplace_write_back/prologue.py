@@ -5,7 +5,6 @@ from thunderc_support import check_keys, check_len, check_tensor_metadata, no_au
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 3)
   x: "cpu f32[10, 2]" = args[0]
   check_tensor_metadata(x, (10, 2), 'cpu', torch.float32, False)
@@ -13,6 +12,7 @@ def prologue(*args, **kwargs):
   check_tensor_metadata(idx, (2,), 'cpu', torch.int64, False)
   src: "cpu f32[2, 2]" = args[2]
   check_tensor_metadata(src, (2, 2), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x, idx, src), (x,))

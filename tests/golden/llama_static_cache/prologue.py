@@ -11,10 +11,9 @@ from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding as tra
 @torch.no_grad()
 @no_autocast
 def prologue(module, *args, **kwargs):
-  # module: "<class 'transformers.models.llama.modeling_llama.LlamaForCausalLM'>"
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 0)
+  # kwargs: "Any"
   check_len(kwargs, 2)
   check_keys(kwargs, ('input_ids', 'past_key_values'))
   input_ids: "cuda:0 i64[1, 6]" = kwargs['input_ids']
@@ -30,6 +29,7 @@ def prologue(module, *args, **kwargs):
   p3: "Any" = p0.value_cache
   value_cache_0: "cuda:0 bf16[1, 8, 128, 64]" = p3[0]
   check_tensor_metadata(value_cache_0, (1, 8, 128, 64), 'cuda:0', torch.bfloat16, False)
+  # module: "<class 'transformers.models.llama.modeling_llama.LlamaForCausalLM'>"
   p4: "<class 'torch.nn.Linear'>" = module.get_submodule('lm_head')
   check_type(p4, torch.nn.Linear)
   p5: "None" = p4.bias

@@ -11,10 +11,9 @@ from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding as tra
 @torch.no_grad()
 @no_autocast
 def prologue(module, *args, **kwargs):
-  # module: "<class 'transformers.models.llama.modeling_llama.LlamaForCausalLM'>"
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 0)
+  # kwargs: "Any"
   check_len(kwargs, 2)
   check_keys(kwargs, ('input_ids', 'past_key_values'))
   input_ids: "cpu i64[1, 6]" = kwargs['input_ids']
@@ -34,6 +33,7 @@ def prologue(module, *args, **kwargs):
   check_tensor_metadata(value_cache_0, (1, 2, 16, 16), 'cpu', torch.float32, False)
   value_cache_1: "cpu f32[1, 2, 16, 16]" = p3[1]
   check_tensor_metadata(value_cache_1, (1, 2, 16, 16), 'cpu', torch.float32, False)
+  # module: "<class 'transformers.models.llama.modeling_llama.LlamaForCausalLM'>"
   p4: "<class 'torch.nn.Linear'>" = module.get_submodule('lm_head')
   check_type(p4, torch.nn.Linear)
   p5: "None" = p4.bias

@@ -4,14 +4,14 @@ from thunderc_support import check_keys, check_len, check_string_value, check_te
 @torch.no_grad()
 @no_autocast
 def prologue(module, *args, **kwargs):
-  # module: "<class 'mlp.MLP'>"
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 1)
   x: "cpu f32[4, 16]" = args[0]
   check_tensor_metadata(x, (4, 16), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
+  # module: "<class 'mlp.MLP'>"
   p0: "<class 'torch.nn.GELU'>" = module.get_submodule('act')
   check_type(p0, torch.nn.GELU)
   s1: "str" = p0.approximate

@@ -5,14 +5,14 @@ from encoder import RunningCenter as encoder_RunningCenter
 @torch.no_grad()
 @no_autocast
 def prologue(module, *args, **kwargs):
-  # module: "<class 'encoder.Encoder'>"
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 1)
   x: "cpu f32[8, 16]" = args[0]
   check_tensor_metadata(x, (8, 16), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
+  # module: "<class 'encoder.Encoder'>"
   p0: "<class 'encoder.RunningCenter'>" = module.get_submodule('center')
   check_type(p0, encoder_RunningCenter)
   f1: "float 0.1" = p0.momentum

@@ -5,10 +5,10 @@ from thunderc_support import check_keys, check_len, check_tensor_metadata, no_au
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 1)
   x: "cpu f32[2]" = args[0]
   check_tensor_metadata(x, (2,), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x,), (x,))

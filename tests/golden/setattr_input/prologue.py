@@ -5,7 +5,6 @@ from thunderc_support import check_keys, check_len, check_number_type_and_value,
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 3)
   p0: "<class 'trainer.TrainState'>" = args[0]
   f1: "float 0.9" = p0.decay
@@ -18,6 +17,7 @@ def prologue(*args, **kwargs):
   check_tensor_metadata(prediction, (8, 4), 'cpu', torch.float32, False)
   target: "cpu f32[8, 4]" = args[2]
   check_tensor_metadata(target, (8, 4), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((state_ema_loss, prediction, target), (p0,))

@@ -5,12 +5,12 @@ from thunderc_support import check_keys, check_len, check_tensor_metadata, no_au
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  # kwargs: "Any"
   check_len(args, 2)
   x: "cpu f32[3, 2]" = args[0]
   check_tensor_metadata(x, (3, 2), 'cpu', torch.float32, False)
   v: "cpu f32[3]" = args[1]
   check_tensor_metadata(v, (3,), 'cpu', torch.float32, False)
+  # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
   return ((x, v), (x,))
