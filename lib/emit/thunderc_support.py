@@ -16,9 +16,9 @@ import torch
 
 __all__ = [
     "GuardFailure", "check_hasattr", "check_is", "check_is_not", "check_keys", "check_len",
-    "check_literal_like", "check_none", "check_not_none", "check_number_type_and_value",
-    "check_string_value", "check_tensor_metadata", "check_type", "import_class", "no_autocast",
-    "replace_items", "set_buffer",
+    "check_literal_like", "check_no_aliases", "check_none", "check_not_none",
+    "check_number_type_and_value", "check_string_value", "check_tensor_metadata", "check_type",
+    "import_class", "no_autocast", "replace_items", "set_buffer",
 ]
 
 
@@ -26,9 +26,10 @@ class GuardFailure(RuntimeError):
     """An input differs from what the compiled program was specialised for."""
 
 
-def _path_of(depth=2):
-    """The input path of the first argument of the check that called us, recovered from the
-    prologue's own unpack lines (`p1 = p0.key_cache`, `p0 = kwargs['past_key_values']`)."""
+def _path_of(depth=2, arg=0, item=None):
+    """The input path of the first argument of the check that called us (or of item `item` of
+    its argument `arg`, a tuple), recovered from the prologue's own unpack lines
+    (`p1 = p0.key_cache`, `p0 = kwargs['past_key_values']`)."""
     try:
         frame = sys._getframe(depth)
         import inspect
@@ -46,7 +47,8 @@ def _path_of(depth=2):
                 origin[target.id] = value
         line = frame.f_lineno - frame.f_code.co_firstlineno + 1
         call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == line)
-        return _render(call.args[0], origin)
+        node = call.args[arg]
+        return _render(node if item is None else node.elts[item], origin)
     except Exception:  # only used to word a message: never mask the failure itself
         return "input"
 
@@ -86,7 +88,8 @@ def check_tensor_metadata(t, shape, device, dtype, requires_grad):
 
 def check_number_type_and_value(x, value):
     # Floats: NaN matches NaN, and the sign of a zero counts (1 / -0.0 is -inf).
-    same = (x == value and (type(value) is not float or math.copysign(1.0, x) == math.copysign(1.0, value))
+    same = (x == value and (type(value) is not float
+                            or math.copysign(1.0, x) == math.copysign(1.0, value))
             or (x != x and value != value))
     if type(x) is not type(value) or not same:
         _fail(f"{type(value).__name__} {value!r}", f"{type(x).__name__} {x!r}")
@@ -137,6 +140,46 @@ def check_is(a, b):
 def check_is_not(a, b):
     if a is b:
         _fail("a different object from another input path", "the same object")
+
+
+def _shared(x):
+    """What an input may share with another: a tensor its storage's memory, anything else
+    itself (None: nothing)."""
+    if not isinstance(x, torch.Tensor):
+        return id(x)
+    storage = x.untyped_storage() if hasattr(x, "untyped_storage") else x.storage()
+    return ("memory", storage.data_ptr()) if storage.data_ptr() else None
+
+
+def _overlap(a, b):
+    """Whether two inputs that share an object or a storage are one: the same object, or tensors
+    on one device whose elements' byte ranges overlap."""
+    if not isinstance(a, torch.Tensor):
+        return True
+
+    def span(t):
+        if t.numel() == 0:
+            return 0, 0
+        extent = 1 + sum((n - 1) * s for n, s in zip(t.shape, t.stride()))
+        return t.data_ptr(), t.data_ptr() + extent * t.element_size()
+    (a0, a1), (b0, b1) = span(a), span(b)
+    return a.device == b.device and a0 < b1 and b0 < a1
+
+
+def check_no_aliases(changed, others):
+    """The inputs the program changes are distinct from every other input it uses, and share no
+    memory with the other tensors (views of one storage that do not overlap are distinct)."""
+    inputs = changed + others
+    shared = [_shared(x) for x in inputs]
+    for i in range(len(changed)):
+        for j in range(i + 1, len(inputs)):
+            if shared[i] is None or shared[j] != shared[i] or not _overlap(inputs[i], inputs[j]):
+                continue
+            other = _path_of(2, 0, j) if j < len(changed) else _path_of(2, 1, j - len(changed))
+            tensor = isinstance(inputs[j], torch.Tensor)
+            raise GuardFailure(f"{other}: expected an input distinct from {_path_of(2, 0, i)} (which "
+                               f"the program changes), got "
+                               f"{'a tensor sharing its memory' if tensor else 'the same object'}")
 
 
 def check_hasattr(x, name, present):

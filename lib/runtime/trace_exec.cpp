@@ -328,6 +328,7 @@ struct PreparedPrologue::Impl {
   enum class Op : uint8_t {
     GetAttr, GetItem, Member, Alias, // unpacks: slot `out` from slot `x`
     TensorMeta, Number, String, LiteralLike, Len, None, NotNone, Type, Keys, Is, IsNot, HasAttr, // checks of slot `x`
+    NoAliases, // check_no_aliases: the slots in `aliases`, the first `n` of them changed by the program
   };
   struct Step {
     Op op = Op::GetAttr;
@@ -345,6 +346,7 @@ struct PreparedPrologue::Impl {
     std::optional<Device> device;
     at::Device aten_device = at::kCPU; // check_tensor_metadata: to_aten(*device)
     at::ScalarType dtype = at::kFloat;
+    std::vector<uint32_t> aliases; // check_no_aliases
   };
 
   const Trace &t; // while preparing
@@ -357,6 +359,7 @@ struct PreparedPrologue::Impl {
   std::vector<uint32_t> returned[2];    // computation inputs, epilogue inputs
   std::vector<bool> defined;            // while preparing: the slots set by then
   std::unordered_map<std::string, uint32_t> submodules; // while preparing: dotted path -> slot
+  std::vector<const void *> shared_;    // check_no_aliases: what each input may share (reused)
 
   Impl(const Trace &trace, const LiteralReader &literals)
       : t(trace), lit(literals), slots(t.values.size()), paths(t.values.size()), defined(t.values.size()) {
@@ -512,6 +515,15 @@ struct PreparedPrologue::Impl {
 
   void prepare_check(const Instr &ins) {
     const std::string &fn = ins.callee;
+    if (fn == "check_no_aliases") {
+      THUNDERC_ASSERT(ins.args.size() == 2, "prologue: check_no_aliases takes two tuples");
+      Step s = step(Op::NoAliases, args);
+      for (const Operand &group : ins.args)
+        for (const Operand &o : group.items) s.aliases.push_back(read(o));
+      s.n = int64_t(ins.args[0].items.size());
+      steps.push_back(std::move(s));
+      return;
+    }
     THUNDERC_ASSERT(!ins.args.empty() && ins.args[0].kind == Operand::Kind::Value, "prologue: " + fn + " checks no value");
     Step s = step(Op::None, read(ins.args[0]));
     auto arg = [&](size_t i) { return constant(ins.args.at(i)); };
@@ -629,6 +641,7 @@ struct PreparedPrologue::Impl {
       case Op::Is: ok = &x == slots[s.other]->get(); break;
       case Op::IsNot: ok = &x != slots[s.other]->get(); break;
       case Op::HasAttr: ok = (has_members(x) && find_member(x, s.name, s.hint)) == s.flag; break;
+      case Op::NoAliases: check_no_aliases(s); continue;
       }
       if (!ok) fail(s, x);
     }
@@ -683,6 +696,51 @@ struct PreparedPrologue::Impl {
 
   [[noreturn]] void reject(const Step &s, const std::string &expected, const std::string &got) const {
     throw GuardFailure(fmt::format("{}: expected {}, got {}", paths[s.x], expected, got));
+  }
+
+  // The inputs the program changes (the first s.n) against every other input of the check:
+  // objects by identity, tensors by the bytes their elements lie in (views of one storage that
+  // do not overlap are distinct), as thunderc_support's check_no_aliases. Pairs are compared by
+  // what they may share first (the object, a tensor storage's memory): a few changed inputs
+  // among many.
+  void check_no_aliases(const Step &s) {
+    shared_.resize(s.aliases.size());
+    for (size_t i = 0; i < s.aliases.size(); ++i) {
+      const RValue &v = **slots[s.aliases[i]];
+      const at::Tensor &t = v.tensor;
+      shared_[i] = v.kind != RK::Tensor ? static_cast<const void *>(&v)
+                   : t.defined() && t.has_storage() ? t.storage().data()
+                                                     : nullptr;
+    }
+    for (uint32_t i = 0; i < uint32_t(s.n); ++i)
+      for (uint32_t j = i + 1; j < shared_.size(); ++j)
+        if (shared_[j] == shared_[i] && shared_[i] && overlap(**slots[s.aliases[i]], **slots[s.aliases[j]]))
+          alias_failure(s, j, i);
+  }
+
+  // Two values that share an object or a storage's memory: the same object, or tensors on one
+  // device whose elements' byte ranges overlap.
+  static bool overlap(const RValue &a, const RValue &b) {
+    if (a.kind != RK::Tensor) return true;
+    auto bytes = [](const at::Tensor &t) -> std::pair<uintptr_t, uintptr_t> {
+      if (t.numel() == 0) return {0, 0};
+      int64_t extent = 1;
+      for (int64_t d = 0; d < t.dim(); ++d) extent += (t.size(d) - 1) * t.stride(d);
+      auto start = reinterpret_cast<uintptr_t>(t.data_ptr());
+      return {start, start + uintptr_t(extent) * t.element_size()};
+    };
+    auto [a0, a1] = bytes(a.tensor);
+    auto [b0, b1] = bytes(b.tensor);
+    return a.tensor.device() == b.tensor.device() && a0 < b1 && b0 < a1;
+  }
+
+  // Inputs `i` and `j` of the check are one object or share memory; one of them is changed.
+  [[noreturn, gnu::cold]] void alias_failure(const Step &s, uint32_t i, uint32_t j) const {
+    if (i < s.n && j >= s.n) std::swap(i, j); // name the changed one second
+    const RValue &v = **slots[s.aliases[i]];
+    throw GuardFailure(fmt::format("{}: expected an input distinct from {} (which the program changes), got {}",
+                                   paths[s.aliases[i]], paths[s.aliases[j]],
+                                   v.kind == RK::Tensor ? "a tensor sharing its memory" : "the same object"));
   }
 
   // The failure of step `s` on `x`: throws GuardFailure with thunderc_support's message.

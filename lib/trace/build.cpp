@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -571,7 +572,40 @@ private:
     std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
   }
 
+  // The inputs the program changes (side-effect targets, tensors written back) must not be, or
+  // share memory with, another input it uses: the traces were made for distinct objects (inputs
+  // that are one object are traced as one through a `ref`). One check over all of them, before
+  // the return.
+  void check_no_aliases() {
+    std::unordered_set<uint32_t> changed;
+    bool tensors = false, objects = false;
+    auto change = [&](Value v) {
+      changed.insert(v.id);
+      (h_.is(v, Kind::Tensor) ? tensors : objects) = true;
+    };
+    for (const SideEffect &se : p_.side_effects) change(se.target);
+    for (const WriteBack &wb : p_.write_backs) change(wb.tensor);
+    if (changed.empty()) return;
+    std::unordered_set<uint32_t> seen;
+    std::vector<Operand> first, rest; // the changed inputs, the others; each in path order
+    for (ProvId r : in_path_order_) {
+      const ProvRecord &rec = h_.record(r);
+      if (rec.kind == ProvKind::InputArgs || rec.kind == ProvKind::InputKwargs) continue; // fresh
+      Kind k = h_.kind(rec.value);
+      bool object = k == Kind::Object || k == Kind::Dataclass || k == Kind::Module ||
+                    k == Kind::Dict || k == Kind::List;
+      if (!(k == Kind::Tensor ? tensors : object && objects)) continue;
+      if (!seen.insert(rec.value.id).second) continue; // a ref: one object under two paths
+      (changed.count(rec.value.id) ? first : rest).push_back(Operand::of(pro_value(r)));
+    }
+    if (first.size() + rest.size() < 2) return;
+    Instr &ins = out_.prologue.body.emplace_back();
+    ins.callee = "check_no_aliases";
+    ins.args = operands(Operand::tuple(std::move(first)), Operand::tuple(std::move(rest)));
+  }
+
   void finish_prologue() {
+    check_no_aliases();
     std::vector<Operand> comp, epi;
     for (ProvId r : by_path(comp_inputs_)) comp.push_back(Operand::of(pro_value(r)));
     for (ProvId r : by_path(epi_inputs_)) epi.push_back(Operand::of(pro_value(r)));

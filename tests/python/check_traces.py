@@ -22,11 +22,12 @@ graph_eager.py:
    places);
 5. perturbs the inputs one property at a time (a scalar's value, a zero float's sign, a tensor's
    shape, dtype or requires_grad, the length of a list, tuple, dict or ModuleList, an alias broken
-   into an equal copy) and runs the prologue on each. A perturbed tensor that the prologue checks
-   or passes to the computation must be rejected with thunderc_support.GuardFailure naming its
-   path. Any other perturbation must be rejected the same way or accepted, and then the three
-   traces must behave exactly like the program on the perturbed inputs (step 4 again): a guard
-   may be missing only where nothing depends on it.
+   into an equal copy, two inputs of equal metadata or class made one object) and runs the
+   prologue on each. A perturbed tensor that the prologue checks or passes to the computation
+   must be rejected with thunderc_support.GuardFailure naming its path. Any other perturbation
+   must be rejected the same way or accepted, and then the three traces must behave exactly like
+   the program on the perturbed inputs (step 4 again): a guard may be missing only where nothing
+   depends on it.
 
 Prints one `PASS ...`/`FAIL ...` line per check (a failure names the path of the difference) and
 ends with `N passed, M failed`; the exit status is 1 when anything failed. Needs only the standard
@@ -36,6 +37,7 @@ library and torch.
 import argparse
 import copy
 import glob
+import json
 import importlib.util
 import math
 import os
@@ -395,7 +397,10 @@ def _check_guards(program, traces, label, seed, report):
             rejected += 1
             _verbose(f"  {shown}: rejected: {e}")
             named = str(e).split(": ", 1)[0]
-            if _normalize_path(named) not in _spellings(desc, ptr):
+            spellings = _spellings(desc, ptr)
+            if kind == "shared":  # either of the two inputs that are now one
+                spellings |= _spellings(desc, rewrite(None)["ref"])
+            if _normalize_path(named) not in spellings:
                 failures.append(f"{shown}: rejected, but the GuardFailure names {named!r}: {e}")
             continue
         except Exception as e:
@@ -570,8 +575,16 @@ def _walk(desc):
 def perturbations(desc):
     """(kind, JSON pointer, rewrite) for every single-property change of the input description:
     a scalar's value (and a zero float's sign), a tensor's shape, dtype or requires_grad, a
-    sequence's or dict's length, a ModuleList's length, an alias broken into an equal copy."""
+    sequence's or dict's length, a ModuleList's length, an alias broken into an equal copy, two
+    inputs of equal metadata or class made one object."""
+    first_like = {}  # tensor metadata or object class -> the first input of that kind
     for ptr, node in _walk(desc):
+        if isinstance(node, dict) and ("tensor" in node or "object" in node):
+            like = json.dumps({k: v for k, v in node.items() if k != "attrs"}, sort_keys=True)
+            other = first_like.setdefault(like, ptr)
+            if other != ptr and not ptr.startswith(other + "/"):
+                # Two inputs the graph describes as distinct passed as one object.
+                yield "shared", ptr, (lambda n, o=other: {"ref": o})
         if isinstance(node, bool):
             yield "value", ptr, (lambda n: not n)
         elif isinstance(node, int):

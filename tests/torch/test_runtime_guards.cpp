@@ -332,3 +332,41 @@ TEST_CASE("the prologue accepts the inputs it was built for and rejects each per
     }
   }
 }
+
+TEST_CASE("the prologue rejects one object or one memory passed for two inputs when the program changes one") {
+  at::NoGradGuard no_grad;
+  Compiled c = compile(std::string(THUNDERC_RUNTIME_SOURCE_DIR) + "/tests/graphs/traces/distinct_inputs.json");
+  LiteralReader literals(*c.graph);
+  auto rejection = [&](const std::function<void(std::vector<RRef> &)> &edit) {
+    Roots inputs = build_inputs(*c.graph, {});
+    edit(inputs.args->items); // x (changed), y, a (changed), b
+    try {
+      run_prologue(c.traces.prologue, literals, inputs);
+    } catch (const GuardFailure &e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  CHECK(rejection([](std::vector<RRef> &) {}) == "accepted");
+  CHECK(rejection([](std::vector<RRef> &a) { a[1] = a[0]; }) ==
+        "args[1]: expected an input distinct from args[0] (which the program changes), got a tensor sharing its memory");
+  CHECK(rejection([](std::vector<RRef> &a) { a[1] = RValue::of_tensor(a[0]->tensor.view({3})); })
+            .starts_with("args[1]: expected an input distinct from args[0]"));
+  CHECK(rejection([](std::vector<RRef> &a) { a[3] = a[2]; }) ==
+        "args[3]: expected an input distinct from args[2] (which the program changes), got the same object");
+  CHECK(rejection([](std::vector<RRef> &a) { a[0] = a[1]; }).starts_with("args[1]: expected an input distinct from args[0]"));
+  // Views of one storage: overlapping ones are rejected, disjoint ones (a cache split in slices) pass.
+  at::Tensor storage = at::zeros({7});
+  CHECK(rejection([&](std::vector<RRef> &a) {
+          a[0] = RValue::of_tensor(storage.slice(0, 0, 3));
+          a[1] = RValue::of_tensor(storage.slice(0, 2, 5));
+        }).starts_with("args[1]: expected an input distinct from args[0]"));
+  CHECK(rejection([&](std::vector<RRef> &a) {
+          a[0] = RValue::of_tensor(storage.slice(0, 0, 3));
+          a[1] = RValue::of_tensor(storage.slice(0, 3, 6));
+        }) == "accepted");
+  CHECK(rejection([&](std::vector<RRef> &a) { // strided: elements 1, 3, 5 against 0, 2, 4 (spans overlap)
+          a[0] = RValue::of_tensor(storage.slice(0, 0, 6, 2));
+          a[1] = RValue::of_tensor(storage.slice(0, 1, 7, 2));
+        }).starts_with("args[1]: expected an input distinct from args[0]"));
+}

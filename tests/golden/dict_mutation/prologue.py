@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_number_type_and_value, check_tensor_metadata, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_number_type_and_value, check_tensor_metadata, no_autocast
 
 @torch.no_grad()
 @no_autocast
@@ -27,4 +27,5 @@ def prologue(*args, **kwargs):
   # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
+  check_no_aliases((p0,), (p2, p3))
   return ((totals_ce, totals_aux, losses_ce, losses_aux), (p0,))

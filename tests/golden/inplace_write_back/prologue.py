@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_tensor_metadata, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_tensor_metadata, no_autocast
 
 @torch.no_grad()
 @no_autocast
@@ -15,4 +15,5 @@ def prologue(*args, **kwargs):
   # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
+  check_no_aliases((x,), (idx, src))
   return ((x, idx, src), (x,))

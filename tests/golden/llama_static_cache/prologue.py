@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_none, check_not_none, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_none, check_not_none, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
 from transformers.cache_utils import StaticCache as transformers_cache_utils_StaticCache
 from transformers.models.llama.modeling_llama import LlamaAttention as transformers_models_llama_modeling_llama_LlamaAttention
 from transformers.models.llama.modeling_llama import LlamaDecoderLayer as transformers_models_llama_modeling_llama_LlamaDecoderLayer
@@ -142,4 +142,5 @@ def prologue(module, *args, **kwargs):
   check_number_type_and_value(f46, 1.0)
   rotary_emb_inv_freq: "cuda:0 f32[32]" = module.get_buffer('model.rotary_emb.inv_freq')
   check_tensor_metadata(rotary_emb_inv_freq, (32,), 'cuda:0', torch.float32, False)
+  check_no_aliases((key_cache_0, value_cache_0), (input_ids, lm_head_weight, embed_tokens_weight, input_layernorm_weight, down_proj_weight, gate_proj_weight, up_proj_weight, post_attention_layernorm_weight, k_proj_weight, o_proj_weight, q_proj_weight, v_proj_weight, norm_weight, rotary_emb_inv_freq))
   return ((input_ids, key_cache_0, value_cache_0, lm_head_weight, embed_tokens_weight, input_layernorm_weight, down_proj_weight, gate_proj_weight, up_proj_weight, post_attention_layernorm_weight, k_proj_weight, o_proj_weight, q_proj_weight, v_proj_weight, norm_weight, rotary_emb_inv_freq), (p0,))

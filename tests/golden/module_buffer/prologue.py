@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
 from encoder import RunningCenter as encoder_RunningCenter
 
 @torch.no_grad()
@@ -27,4 +27,5 @@ def prologue(module, *args, **kwargs):
   check_tensor_metadata(proj_bias, (16,), 'cpu', torch.float32, True)
   proj_weight: "cpu f32[16, 16]" = module.get_parameter('proj.weight')
   check_tensor_metadata(proj_weight, (16, 16), 'cpu', torch.float32, True)
+  check_no_aliases((p0, center_num_batches_tracked), (x, module, center_running_mean, p2, proj_bias, proj_weight))
   return ((x, center_num_batches_tracked, center_running_mean, proj_bias, proj_weight), (module,))

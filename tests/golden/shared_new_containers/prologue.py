@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_tensor_metadata, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_tensor_metadata, no_autocast
 
 @torch.no_grad()
 @no_autocast
@@ -13,4 +13,5 @@ def prologue(*args, **kwargs):
   check_keys(kwargs, ('o', 'd'))
   p0: "Any" = kwargs['d']
   p1: "<class 'app.state.C'>" = kwargs['o']
+  check_no_aliases((p0, p1), ())
   return ((x,), (p0, p1))
