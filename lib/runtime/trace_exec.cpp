@@ -360,6 +360,7 @@ struct PreparedPrologue::Impl {
   std::vector<bool> defined;            // while preparing: the slots set by then
   std::unordered_map<std::string, uint32_t> submodules; // while preparing: dotted path -> slot
   std::vector<const void *> shared_;    // check_no_aliases: what each input may share (reused)
+  std::vector<std::pair<const void *, uint32_t>> changed_; // check_no_aliases: the changed ones
 
   Impl(const Trace &trace, const LiteralReader &literals)
       : t(trace), lit(literals), slots(t.values.size()), paths(t.values.size()), defined(t.values.size()) {
@@ -700,9 +701,8 @@ struct PreparedPrologue::Impl {
 
   // The inputs the program changes (the first s.n) against every other input of the check:
   // objects by identity, tensors by the bytes their elements lie in (views of one storage that
-  // do not overlap are distinct), as thunderc_support's check_no_aliases. Pairs are compared by
-  // what they may share first (the object, a tensor storage's memory): a few changed inputs
-  // among many.
+  // do not overlap are distinct), as thunderc_support's check_no_aliases. Inputs are compared by
+  // what they may share first (the object, a tensor storage's memory).
   void check_no_aliases(const Step &s) {
     shared_.resize(s.aliases.size());
     for (size_t i = 0; i < s.aliases.size(); ++i) {
@@ -712,10 +712,22 @@ struct PreparedPrologue::Impl {
                    : t.defined() && t.has_storage() ? t.storage().data()
                                                      : nullptr;
     }
+    // The changed inputs sorted by what they share; each input looked up among them.
+    changed_.clear();
     for (uint32_t i = 0; i < uint32_t(s.n); ++i)
-      for (uint32_t j = i + 1; j < shared_.size(); ++j)
-        if (shared_[j] == shared_[i] && shared_[i] && overlap(**slots[s.aliases[i]], **slots[s.aliases[j]]))
-          alias_failure(s, j, i);
+      if (shared_[i]) changed_.push_back({shared_[i], i});
+    std::sort(changed_.begin(), changed_.end());
+    auto check = [&](uint32_t j, const std::pair<const void *, uint32_t> &c) {
+      if (overlap(**slots[s.aliases[c.second]], **slots[s.aliases[j]])) alias_failure(s, j, c.second);
+    };
+    for (size_t a = 0; a < changed_.size(); ++a)
+      for (size_t b = a + 1; b < changed_.size() && changed_[b].first == changed_[a].first; ++b)
+        check(changed_[b].second, changed_[a]);
+    for (uint32_t j = uint32_t(s.n); j < shared_.size(); ++j) {
+      if (!shared_[j]) continue;
+      auto at = std::lower_bound(changed_.begin(), changed_.end(), std::pair{shared_[j], uint32_t{0}});
+      for (; at != changed_.end() && at->first == shared_[j]; ++at) check(j, *at);
+    }
   }
 
   // Two values that share an object or a storage's memory: the same object, or tensors on one
