@@ -67,22 +67,11 @@ void Interpreter::finish_result(Value v) {
 }
 
 void Interpreter::check_key_literal(Value key, const std::string &where) {
-  switch (h.kind(key)) {
-  case Kind::None:
-  case Kind::Bool:
-  case Kind::Int:
-  case Kind::Float:
-  case Kind::Str:
-  case Kind::DType:
-  case Kind::Device:
-  case Kind::Ellipsis:
-    rely(key);
-    return;
-  default:
+  if (!is_scalar(h.kind(key)))
     fail(fmt::format("{} has the key {} ({}): the epilogue writes dict keys as literals, so they must "
                      "be None, bool, int, float, str, a dtype or a device; use such a key",
                      where, h.repr(key), py_str(h.type_name(key))));
-  }
+  rely(key);
 }
 
 void Interpreter::settle(Value v, const char *what, const std::string &path, int depth) {

@@ -312,11 +312,6 @@ private:
     return "";
   }
 
-  static bool is_scalar(Kind k) {
-    return k == Kind::None || k == Kind::Bool || k == Kind::Int || k == Kind::Float ||
-           k == Kind::Str || k == Kind::DType || k == Kind::Device || k == Kind::Ellipsis;
-  }
-
   // ---- prologue ----------------------------------------------------------------------------
 
   // The last component of a needed record's input path; nullopt for a record that starts a path

@@ -34,6 +34,9 @@ enum class Kind : uint8_t {
   Method,    // a bound method: receiver + method name
 };
 
+// None to Ellipsis: the immutable scalars, which traces print as literals.
+inline bool is_scalar(Kind k) { return k <= Kind::Ellipsis; }
+
 std::string_view kind_name(Kind); // Python's type name: "int", "tuple", "Tensor", ...
 
 struct Value {
