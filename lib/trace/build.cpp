@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 #include <optional>
 #include <set>
-#include <unordered_set>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -526,9 +525,10 @@ private:
     ValueId kwargs = t.add_value("kwargs", {});
     t.params.push_back(args);
     t.params.push_back(kwargs);
-    // About one unpack and one check per record: no regrowth.
+    // About one unpack and one check per record, the parameters' comments, the aliasing check and
+    // the return: no regrowth (a regrowth moves every instruction).
     t.values.reserve(needed_.size() + 3);
-    t.body.reserve(needed_.size() + p_.guards.size() + 1);
+    t.body.reserve(needed_.size() + p_.guards.size() + 5);
     pro_names_.expect(needed_.size());
     // A parameter's type comment comes before its checks, where Thunder unpacks it (`# kwargs:
     // "Any"` before `check_len(kwargs, 2)`); one whose record is not needed, at the top.
@@ -572,16 +572,16 @@ private:
   // that are one object are traced as one through a `ref`). One check over all of them, before
   // the return.
   void check_no_aliases() {
-    std::unordered_set<uint32_t> changed;
+    if (p_.side_effects.empty() && p_.write_backs.empty()) return;
+    enum : char { kOther, kChanged, kSeen };
+    std::vector<char> state(h_.size(), kOther); // by heap value
     bool tensors = false, objects = false;
     auto change = [&](Value v) {
-      changed.insert(v.id);
+      state[v.id] = kChanged;
       (h_.is(v, Kind::Tensor) ? tensors : objects) = true;
     };
     for (const SideEffect &se : p_.side_effects) change(se.target);
     for (const WriteBack &wb : p_.write_backs) change(wb.tensor);
-    if (changed.empty()) return;
-    std::unordered_set<uint32_t> seen;
     std::vector<Operand> first, rest; // the changed inputs, the others; each in path order
     for (ProvId r : in_path_order_) {
       const ProvRecord &rec = h_.record(r);
@@ -590,8 +590,10 @@ private:
       bool object = k == Kind::Object || k == Kind::Dataclass || k == Kind::Module ||
                     k == Kind::Dict || k == Kind::List;
       if (!(k == Kind::Tensor ? tensors : object && objects)) continue;
-      if (!seen.insert(rec.value.id).second) continue; // a ref: one object under two paths
-      (changed.count(rec.value.id) ? first : rest).push_back(Operand::of(pro_value(r)));
+      char &s = state[rec.value.id];
+      if (s == kSeen) continue; // a ref: one object under two paths
+      (s == kChanged ? first : rest).push_back(Operand::of(pro_value(r)));
+      s = kSeen;
     }
     if (first.size() + rest.size() < 2) return;
     Instr &ins = out_.prologue.body.emplace_back();
