@@ -241,6 +241,10 @@ private:
     }
     if (decl.contains("dataclass")) {
       std::string dptr = ptr + "/dataclass";
+      if (cls.base.starts_with("torch.nn."))
+        fail(dptr, fmt::format("a module class (base {}) cannot be a dataclass; drop \"dataclass\" or "
+                               "the base",
+                               py_str(cls.base)));
       V dc = object_at(decl.at("dataclass"), dptr, "dataclass");
       check_keys(dc, dptr, {"fields"}, {"fields", "defaults"}, "a dataclass description");
       cls.is_dataclass = true;

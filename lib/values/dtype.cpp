@@ -73,7 +73,7 @@ std::optional<Device> parse_device(std::string_view text) {
     int index = 0;
     auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
     if (ec == std::errc() && end == digits.data() + digits.size() && !digits.empty() &&
-        index >= 0 && index < 1024 && (digits.size() == 1 || digits[0] != '0'))
+        index >= 0 && index < 128 && (digits.size() == 1 || digits[0] != '0')) // torch's 8 bits
       return Device{Device::Type::CUDA, index};
   }
   return std::nullopt;

@@ -198,6 +198,10 @@ TEST_CASE("values: type comments spell devices, dtypes and shapes as Thunder doe
   CHECK(type_comment({{0}, DType::Bool, Device{Device::Type::Meta, -1}}) == "meta b8[0]");
   CHECK(device_name(Device{Device::Type::CUDA, -1}) == "cuda");
   CHECK(device_name(Device{Device::Type::CUDA, 3}) == "cuda:3");
+  // Device indices are 8 bits in PyTorch (torch.device('cuda:128') reads back as cuda:-128).
+  CHECK(parse_device("cuda:127") == Device{Device::Type::CUDA, 127});
+  for (const char *bad : {"cuda:128", "cuda:1023", "cuda:99999999999999999999", "cuda:01", "cuda:-1", "cuda:"})
+    CHECK_MESSAGE(!parse_device(bad), bad);
   // A shape longer than the printer's buffer, the largest index and dimension included.
   TensorMeta wide{{}, DType::Float64, Device{Device::Type::CUDA, 2147483647}};
   std::string dims;
