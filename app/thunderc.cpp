@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -335,7 +336,15 @@ int main(int argc, char **argv) {
   add_graph_args(*run_cmd, graph_args);
   run_cmd->add_flag("--check", run_args.check,
                     "also run the program eagerly on a copy of the inputs and compare (exit 1 on a difference)");
-  run_cmd->add_option("--seed", run_args.seed, "seed of the input tensors' data")->capture_default_str();
+  run_cmd->add_option("--seed", run_args.seed, "seed of the input tensors' data")
+      ->capture_default_str()
+      ->check( // CLI11 would clamp a number past 64 bits
+          [](const std::string &text) -> std::string {
+            int64_t v = 0;
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+            return ec == std::errc() && end == text.data() + text.size() ? "" : "not a 64-bit integer: " + text;
+          },
+          "");
   run_cmd->add_option("--inputs", run_args.inputs,
                       "torch.save'd dict from input paths (\"kwargs['input_ids']\") to tensors to use");
   run_cmd->add_option("--save", run_args.save, "torch.save the result's and the changed inputs' tensors here")

@@ -17,8 +17,8 @@
    ones (the same results under another --seed), and a tensor of another shape is rejected by the
    prologue with a message naming its path;
 6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library, an
-   --inputs directory; an unknown command, a --save path that is empty or a directory and a
-   --max-depth above 1024 are usage errors (exit 2);
+   --inputs directory; an unknown command, a --save path that is empty or a directory, a --seed
+   past 64 bits and a --max-depth above 1024 are usage errors (exit 2);
 7. with a library from `compile --so`, `run --so LIB --check` passes.
 
 Prints one PASS/FAIL/SKIP line per check and `N passed, M failed`; exits 1 when anything failed.
@@ -259,6 +259,9 @@ def check_errors(thunderc, report):
     p = run([thunderc, "run", add, "--max-depth", "100000"])
     report.check(p.returncode == 2 and "--max-depth" in p.stderr and "1024" in p.stderr,
                  "--max-depth above 1024 (deeper values would overflow the stack) is a usage error",
+                 p.stderr.strip()[-300:])
+    p = run([thunderc, "run", add, "--seed", "99999999999999999999"])
+    report.check(p.returncode == 2 and "--seed" in p.stderr, "a --seed past 64 bits is a usage error, not clamped",
                  p.stderr.strip()[-300:])
     for bad in (ROOT, ""):
         p = run([thunderc, "run", add, "--save", bad])
