@@ -18,13 +18,14 @@ public:
   std::string print() {
     out_.reserve(256 + 96 * t_.body.size());
     header();
-    for (ValueId p : o_.param_comments ? t_.params : std::vector<ValueId>{}) {
-      out_ += "  # ";
-      out_ += t_.name_of(p);
-      out_ += ": \"";
-      append_type_text(out_, t_.values[p].type);
-      out_ += "\"\n";
-    }
+    if (o_.param_comments)
+      for (ValueId p : t_.params) {
+        out_ += "  # ";
+        out_ += t_.name_of(p);
+        out_ += ": \"";
+        append_type_text(out_, t_.values[p].type);
+        out_ += "\"\n";
+      }
     for (const auto &ins : t_.body) instr(ins);
     return std::move(out_);
   }

@@ -171,9 +171,13 @@ def check_no_aliases(changed, others):
     memory with the other tensors (views of one storage that do not overlap are distinct)."""
     inputs = changed + others
     shared = [_shared(x) for x in inputs]
+    changed_at = {}  # what a changed input may share -> the changed inputs sharing it
     for i in range(len(changed)):
-        for j in range(i + 1, len(inputs)):
-            if shared[i] is None or shared[j] != shared[i] or not _overlap(inputs[i], inputs[j]):
+        if shared[i] is not None:
+            changed_at.setdefault(shared[i], []).append(i)
+    for j in range(len(inputs)):
+        for i in changed_at.get(shared[j], ()):
+            if i >= j or not _overlap(inputs[i], inputs[j]):
                 continue
             other = _path_of(2, 0, j) if j < len(changed) else _path_of(2, 1, j - len(changed))
             tensor = isinstance(inputs[j], torch.Tensor)

@@ -28,8 +28,8 @@ std::span<const std::string_view> trace_reserved_names() {
       "bool", "str", "slice", "tuple", "list", "dict", "type", "len", "Ellipsis", "check_is",
       "check_keys", "check_len", "check_literal_like", "check_none", "check_not_none",
       "check_number_type_and_value", "check_string_value", "check_tensor_metadata", "check_type",
-      "check_hasattr", "check_is_not", "check_no_aliases", "import_class", "no_autocast", "replace_items", "set_buffer",
-      "prologue", "computation", "epilogue"};
+      "check_hasattr", "check_is_not", "check_no_aliases", "import_class", "no_autocast",
+      "replace_items", "set_buffer", "prologue", "computation", "epilogue"};
   return names;
 }
 
