@@ -951,12 +951,14 @@ private:
 
 } // namespace
 
-Graph load_graph_text(std::string_view text, const std::string &display_name,
-                      const LoadLimits &limits) {
+namespace {
+
+Graph load_text(std::string_view text, [[maybe_unused]] bool padded,
+                const std::string &display_name, const LoadLimits &limits) {
   Graph g;
   g.file = display_name;
 #ifdef THUNDERC_SIMDJSON
-  if (auto doc = FastDocument::parse(text, limits.max_depth)) {
+  if (auto doc = FastDocument::parse(text, limits.max_depth, padded)) {
     Loader<SimdView>(g, limits).load(SimdView(doc->root()));
     return g;
   }
@@ -966,9 +968,16 @@ Graph load_graph_text(std::string_view text, const std::string &display_name,
   return g;
 }
 
+} // namespace
+
+Graph load_graph_text(std::string_view text, const std::string &display_name,
+                      const LoadLimits &limits) {
+  return load_text(text, false, display_name, limits);
+}
+
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
   std::string text = read_input_file(path, limits.max_file_bytes);
-  return load_graph_text(text, path == "-" ? "<stdin>" : path, limits);
+  return load_text(text, true, path == "-" ? "<stdin>" : path, limits);
 }
 
 } // namespace thunderc

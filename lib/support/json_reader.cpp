@@ -200,12 +200,15 @@ private:
 } // namespace
 
 #ifdef THUNDERC_SIMDJSON
-std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth) {
+static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
+
+std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth,
+                                                  bool padded) {
   // FastCheck recurses; the strict reader is iterative.
   if (max_depth > 1024) return nullptr;
   auto doc = std::make_unique<FastDocument>();
   if (doc->parser_.allocate(text.size(), max_depth + 1) != simdjson::SUCCESS ||
-      doc->parser_.parse(text.data(), text.size()).get(doc->root_) != simdjson::SUCCESS ||
+      doc->parser_.parse(text.data(), text.size(), !padded).get(doc->root_) != simdjson::SUCCESS ||
       !FastCheck(max_depth).ok(doc->root_, 0))
     return nullptr;
   return doc;
@@ -230,19 +233,27 @@ std::string read_input_file(const std::string &path, size_t max_bytes) {
     in = &file;
   }
   std::string text;
-  if (path != "-") { // a size known up front saves regrowing the text as it is read
+  if (path != "-") { // a size known up front: read in one piece
     std::error_code error;
     if (auto size = std::filesystem::file_size(path, error); !error)
-      text.reserve(static_cast<size_t>(std::min<uintmax_t>(size, max_bytes) + 1));
+      text.reserve(static_cast<size_t>(std::min<uintmax_t>(size, max_bytes) + 1) + kInputPadding);
   }
-  char buffer[1 << 16];
-  while (in->read(buffer, sizeof buffer) || in->gcount() > 0) {
-    text.append(buffer, static_cast<size_t>(in->gcount()));
-    if (text.size() > max_bytes)
-      throw UserError("", fmt::format("the graph file is larger than {} bytes (the limit; raise it "
-                                      "with --max-file-size)",
-                                      max_bytes));
+  // Read straight into the text, growing it while the input goes on; one byte past max_bytes tells
+  // a larger input.
+  const size_t most = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
+  size_t length = 0;
+  while (*in && length < most) {
+    if (text.capacity() < length + 4096 + kInputPadding) // full: grow
+      text.reserve(std::min(std::max(2 * text.capacity(), size_t{1} << 16), most) + kInputPadding);
+    text.resize(std::min(text.capacity() - kInputPadding, most));
+    in->read(text.data() + length, static_cast<std::streamsize>(text.size() - length));
+    length += static_cast<size_t>(in->gcount());
   }
+  text.resize(length);
+  if (length > max_bytes)
+    throw UserError("", fmt::format("the graph file is larger than {} bytes (the limit; raise it "
+                                    "with --max-file-size)",
+                                    max_bytes));
   if (in->bad()) throw UserError("", "cannot read the graph file");
   return text;
 }

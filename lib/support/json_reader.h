@@ -42,9 +42,12 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
 // reader might reject or read differently: every simdjson error, integers above int64, non-finite
 // numbers, duplicate keys, nesting deeper than max_depth (or a max_depth above 1024). The strict
 // reader then reads the text and reports the problem.
+// `padded`: kInputPadding readable bytes follow the text (read_input_file's), so simdjson reads it
+// in place instead of copying it.
 class FastDocument {
 public:
-  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth);
+  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth,
+                                             bool padded = false);
   simdjson::dom::element root() const { return root_; }
 
 private:
@@ -53,7 +56,9 @@ private:
 };
 #endif
 
-// The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes.
+// The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes. The
+// string's capacity leaves kInputPadding bytes after the text (FastDocument::parse's `padded`).
+inline constexpr size_t kInputPadding = 64;
 std::string read_input_file(const std::string &path, size_t max_bytes);
 
 } // namespace thunderc

@@ -11,6 +11,10 @@
 
 #include <doctest/doctest.h>
 #include <filesystem>
+#include <fstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace thunderc;
 
@@ -28,9 +32,11 @@ template <class Read> std::string error_of(Read read) {
 
 // What the fast reader's view shows of `text`, as JSON text; nullopt where it gives up (or is
 // not built).
-std::optional<std::string> fast_dump(const std::string &text, size_t max_depth) {
+std::optional<std::string> fast_dump(const std::string &text, size_t max_depth,
+                                     bool padded = false) {
 #ifdef THUNDERC_SIMDJSON
-  if (auto doc = FastDocument::parse(text, max_depth)) return to_json(SimdView(doc->root())).dump();
+  if (auto doc = FastDocument::parse(text, max_depth, padded))
+    return to_json(SimdView(doc->root())).dump();
 #endif
   return std::nullopt;
 }
@@ -125,12 +131,49 @@ TEST_CASE("json: the samples and test graphs read alike") {
   for (const auto &path : paths) {
     INFO(path);
     std::string text = read_input_file(path, 1u << 30);
-    auto fast = fast_dump(text, 256);
+    REQUIRE(text.capacity() >= text.size() + kInputPadding); // read in place (padded)
+    auto fast = fast_dump(text, 256, true);
 #ifdef THUNDERC_SIMDJSON
     REQUIRE(fast.has_value());
 #endif
     if (fast) CHECK(*fast == parse_json_strict(text, 256).dump());
   }
+}
+
+TEST_CASE("json: read_input_file reads the whole input, up to its limit") {
+  namespace fs = std::filesystem;
+  auto message = [](const std::string &path, size_t limit) {
+    try {
+      read_input_file(path, limit);
+    } catch (const UserError &e) {
+      return e.message;
+    }
+    return std::string("no error");
+  };
+  // A file (its size known up front) and a pipe (read as it comes, the text growing) of 300 kB.
+  std::string expected;
+  for (int i = 0; expected.size() < 300'000; ++i) expected += std::to_string(i) + ' ';
+  fs::path dir = fs::temp_directory_path() / ("thunderc-read-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::string file = (dir / "text").string(), pipe = (dir / "pipe").string();
+  std::ofstream(file, std::ios::binary) << expected;
+  CHECK(read_input_file(file, expected.size()) == expected);
+  const std::string too_large =
+      "the graph file is larger than " + std::to_string(expected.size() - 1) + " bytes";
+  CHECK(message(file, expected.size() - 1).find(too_large) == 0);
+  REQUIRE(::mkfifo(pipe.c_str(), 0600) == 0);
+  for (size_t limit : {expected.size(), expected.size() - 1}) {
+    std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << expected; });
+    if (limit == expected.size()) {
+      std::string text = read_input_file(pipe, limit);
+      CHECK(text == expected);
+      CHECK(text.capacity() >= text.size() + kInputPadding);
+    } else {
+      CHECK(message(pipe, limit).find(too_large) == 0);
+    }
+    writer.join();
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("json: the loader reads the samples alike through both views") {
