@@ -16,6 +16,7 @@
 #include "ops/ops.h"
 #include "values/heap.h"
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -105,8 +106,8 @@ struct Program {
   Value self, args, kwargs;   // the input roots (self: none when the graph has no inputs.self)
   std::vector<ProvId> inputs; // input records the program read, in first-read order; each
                               // record's `used` says whether it was relied on
-  std::vector<Guard> guards;  // in the order the run first relied on each property
-  std::vector<OpRecord> ops;
+  std::deque<Guard> guards;   // in the order the run first relied on each property
+  std::deque<OpRecord> ops;   // (deques: no moves as they grow)
   std::vector<WriteBack> write_backs; // in order of first update
   std::vector<SideEffect> side_effects;
   Value result;                      // the entry's return value

@@ -43,7 +43,7 @@ using PathPart = std::tuple<int, int64_t, std::string_view>; // names: in the he
 class Builder {
 public:
   // `consumed`: the ops of `p`, whose argument metadata may be moved into the computation.
-  Builder(const Graph &g, const Program &p, const BuildOptions &o, std::vector<OpRecord> *consumed)
+  Builder(const Graph &g, const Program &p, const BuildOptions &o, std::deque<OpRecord> *consumed)
       : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed) {}
 
   Traces build() {
@@ -57,7 +57,7 @@ public:
     build_computation();
     // The last reader of the op records: a consumed program's are freed here, so that the
     // epilogue, the passes and printing reuse their memory.
-    if (consumed_ops_) std::vector<OpRecord>().swap(*consumed_ops_);
+    if (consumed_ops_) std::deque<OpRecord>().swap(*consumed_ops_);
     build_epilogue();
     finish_prologue();
     return std::move(out_);
@@ -68,7 +68,7 @@ private:
   const Program &p_;
   const Heap &h_;
   bool bound_; // BuildOptions::bound_arguments
-  std::vector<OpRecord> *consumed_ops_;
+  std::deque<OpRecord> *consumed_ops_;
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
 
