@@ -288,22 +288,18 @@ Value Interpreter::getitem(Value obj, Value index) {
   }
   case Kind::Str: {
     rely(obj);
-    std::string_view s = h.as_str(obj);
+    std::vector<std::string_view> chars = code_points(h.as_str(obj)); // Python indexes characters
     if (h.is(index, Kind::Slice)) {
       std::string out;
-      for (size_t i : slice_range(*this, index, int64_t(s.size())).indices())
-        out += s[i];
+      for (size_t i : slice_range(*this, index, int64_t(chars.size())).indices())
+        out += chars[i];
       return h.str(out, kComputed);
     }
-    return h.str(s.substr(size_t(seq_index(obj, index, s.size())), 1), kComputed);
+    return h.str(std::string(chars[size_t(seq_index(obj, index, chars.size()))]), kComputed);
   }
   case Kind::Range: {
-    auto r = h.items(obj);
-    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
-    int64_t n = step > 0 ? std::max<int64_t>(0, (stop - start + step - 1) / step)
-                         : std::max<int64_t>(0, (start - stop - step - 1) / -step);
     if (h.is(index, Kind::Slice)) fail("slicing a range is not supported; slice list(range(...))");
-    return num(start + step * seq_index(obj, index, size_t(n)));
+    return range_item(obj, seq_index(obj, index, size_t(range_len(obj))));
   }
   case Kind::Dict: {
     if (!h.hashable(index)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(index))));
@@ -428,6 +424,19 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
 
 // ---- iteration ------------------------------------------------------------------------------
 
+int64_t Interpreter::range_len(Value range) {
+  auto r = h.items(range);
+  __int128 start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
+  __int128 n = step > 0 ? (stop - start + step - 1) / step : (start - stop - step - 1) / -step;
+  if (n > INT64_MAX) fail("the range has more than 2**63 - 1 items (ints are 64-bit)");
+  return n < 0 ? 0 : int64_t(n);
+}
+
+Value Interpreter::range_item(Value range, int64_t i) {
+  auto r = h.items(range);
+  return num(int64_t(__int128(h.as_int(r[0])) + __int128(h.as_int(r[2])) * i));
+}
+
 std::vector<Value> Interpreter::iterate(Value v) {
   std::vector<Value> out;
   switch (h.kind(v)) {
@@ -443,18 +452,16 @@ std::vector<Value> Interpreter::iterate(Value v) {
       out.push_back(e.key);
     return out;
   case Kind::Range: {
-    auto r = h.items(v);
-    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-      if (out.size() >= opt.max_statements) fail("a range too long to unroll while tracing");
-      out.push_back(num(i));
-    }
+    int64_t n = range_len(v);
+    if (uint64_t(n) > opt.max_statements) fail("a range too long to unroll while tracing");
+    for (int64_t i = 0; i < n; ++i)
+      out.push_back(range_item(v, i));
     return out;
   }
   case Kind::Str:
     rely(v);
-    for (char c : h.as_str(v))
-      out.push_back(h.str(std::string(1, c), kComputed));
+    for (std::string_view c : code_points(h.as_str(v)))
+      out.push_back(h.str(std::string(c), kComputed));
     return out;
   case Kind::Module: {
     const std::string &base = builtin_base(h.name(v));

@@ -105,7 +105,11 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
     if (f.locals[i]) continue;
     if (!fn.params[i].default_value)
       fail(fmt::format("{}() missing required argument {}", fn.name, py_str(fn.params[i].name)));
-    f.locals[i] = literal(*fn.params[i].default_value);
+    // Made once, as Python evaluates defaults once: a list a call appends to is the next call's.
+    const Expr *d = &*fn.params[i].default_value;
+    auto [it, fresh] = defaults.try_emplace(d);
+    if (fresh) it->second = literal(*d);
+    f.locals[i] = it->second;
   }
   frames.push_back(std::move(f));
   exec_block(fn.body);
@@ -320,38 +324,48 @@ void Interpreter::exec_for(const Stmt &s) {
   auto bind = [&](Value item) {
     if (!s.unpack) return store(s.target_slots[0], item);
     Kind k = h.kind(item);
-    if (k != Kind::Tuple && k != Kind::List)
-      fail(fmt::format("cannot unpack {} into {} loop targets", h.type_name(item),
-                       s.targets.size()));
-    rely_len(item);
-    auto items = h.items(item);
+    if (is_scalar(k) && k != Kind::Str)
+      fail(fmt::format("cannot unpack non-iterable {} object into {} loop targets",
+                       h.type_name(item), s.targets.size()));
+    bool seq = k == Kind::Tuple || k == Kind::List;
+    if (seq) rely_len(item);
+    std::vector<Value> items = seq ? std::vector<Value>(h.items(item).begin(), h.items(item).end())
+                                   : iterate(item); // a str, a dict, a range...
     if (items.size() != s.targets.size())
       fail(fmt::format("cannot unpack {} values into {} loop targets", items.size(),
                        s.targets.size()));
     for (size_t i = 0; i < items.size(); ++i) {
-      if (h.from_input(item)) reached(items[i]);
+      if (seq && h.from_input(item)) reached(items[i]);
       store(s.target_slots[i], items[i]);
     }
   };
+  size_t iterations = 0; // an empty body executes no statement: the loop is bounded here
+  auto body = [&](Value item) {
+    if (++iterations > opt.max_statements)
+      fail(fmt::format("the loop runs more than {} times while tracing (the limit; loops are "
+                       "unrolled): shorten it",
+                       opt.max_statements));
+    bind(item);
+    if (exec_block(s.body)) return true;
+    frames.back().stmt = &s;
+    return false;
+  };
   if (h.is(it, Kind::Range)) {
-    auto r = h.items(it);
-    int64_t start = h.as_int(r[0]), stop = h.as_int(r[1]), step = h.as_int(r[2]);
-    size_t iterations = 0; // an empty body executes no statement: the loop is bounded here
-    for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
-      if (++iterations > opt.max_statements)
-        fail(fmt::format("the loop runs more than {} times while tracing (the limit; loops are "
-                         "unrolled): shorten it",
-                         opt.max_statements));
-      bind(num(i));
-      if (exec_block(s.body)) return;
-      frames.back().stmt = &s;
-    }
+    for (int64_t i = 0, n = range_len(it); i < n; ++i)
+      if (body(range_item(it, i))) return;
     return;
   }
+  if (h.is(it, Kind::List)) { // as Python's list iterator: items the body appends are visited
+    rely_len(it);
+    for (size_t i = 0; i < h.items(it).size(); ++i)
+      if (body(read_item(it, i))) return;
+    return;
+  }
+  size_t dict_size = h.is(it, Kind::Dict) ? h.entries(it).size() : 0;
   for (Value item : iterate(it)) {
-    bind(item);
-    if (exec_block(s.body)) return;
-    frames.back().stmt = &s;
+    if (body(item)) return;
+    if (h.is(it, Kind::Dict) && h.entries(it).size() != dict_size)
+      fail("RuntimeError: dictionary changed size during iteration");
   }
 }
 

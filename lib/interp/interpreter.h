@@ -92,6 +92,8 @@ public:
   void record_effect(SideEffect e, const std::string &key);
   void contents_changed(Value container);
   std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
+  int64_t range_len(Value range);      // len(range(...)), checked against int64
+  Value range_item(Value range, int64_t i); // range[i] for 0 <= i < len
   void finish_effects();
   void finish_result(Value v);
   // Walks a value the epilogue rebuilds: relies on the input leaves, rejects what it cannot build.
@@ -168,6 +170,7 @@ public:
   std::unordered_map<const Stmt *, Callee> callees;
   std::unordered_map<std::string, ClassInfo, StrHash, std::equal_to<>> classes;
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
+  std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
   const char *stack_base = nullptr;
   int nesting = 0; // nested comparisons under way
 

@@ -26,6 +26,52 @@ int64_t floor_mod(int64_t a, int64_t b) {
   int64_t r = a % b;
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
+
+// x // y and x % y on floats as Python computes them (the sign of a zero result included).
+std::pair<double, double> float_divmod(double x, double y) {
+  double m = std::fmod(x, y);
+  double q = (x - m) / y; // nearly an integer
+  if (m != 0) {
+    if ((y < 0) != (m < 0)) {
+      m += y;
+      q -= 1;
+    }
+  } else {
+    m = std::copysign(0.0, y);
+  }
+  if (q != 0) {
+    double whole = std::floor(q);
+    q = q - whole > 0.5 ? whole + 1 : whole;
+  } else {
+    q = std::copysign(0.0, x / y);
+  }
+  return {q, m};
+}
+
+// x / y for ints, correctly rounded as Python's (a double division rounds twice past 2**53).
+double int_true_divide(int64_t x, int64_t y) {
+  constexpr uint64_t exact = uint64_t{1} << 53;
+  uint64_t a = x < 0 ? 0 - uint64_t(x) : uint64_t(x), b = y < 0 ? 0 - uint64_t(y) : uint64_t(y);
+  if ((a <= exact && b <= exact) || a == 0) return double(x) / double(y);
+  // a / b = q * 2**-shift with q of 55 or 56 bits, then rounded to 53 bits, half to even, the
+  // remainder telling a tie from more.
+  auto bits = [](uint64_t v) { return 64 - __builtin_clzll(v); };
+  int shift = 55 + bits(b) - bits(a);
+  unsigned __int128 num = a, den = b;
+  if (shift >= 0)
+    num <<= shift;
+  else
+    den <<= -shift;
+  unsigned __int128 q128 = num / den;
+  bool rest = num % den != 0;
+  uint64_t q = uint64_t(q128);
+  int extra = bits(q) - 53;
+  uint64_t low = q & ((uint64_t{1} << extra) - 1), half = uint64_t{1} << (extra - 1);
+  q >>= extra;
+  if (low > half || (low == half && (rest || (q & 1)))) ++q;
+  double r = std::ldexp(double(q), extra - shift);
+  return (x < 0) != (y < 0) ? -r : r;
+}
 } // namespace
 
 int64_t Interpreter::to_int(Value v, const char *what) {
@@ -66,7 +112,7 @@ bool Interpreter::truth(Value v) {
     rely_len(v);
     return !h.entries(v).empty();
   case Kind::Range:
-    return !iterate(v).empty();
+    return range_len(v) != 0;
   case Kind::Tensor: {
     if (auto s = backend->scalar(resolve(v), h))
       return s->kind == ops::Arg::Kind::Float ? s->f != 0 : s->i != 0 || s->b;
@@ -137,6 +183,11 @@ bool Interpreter::equal(Value a, Value b) {
   if (ka == Kind::Dict && kb == Kind::Dict) {
     rely(a), rely(b);
     if (h.entries(a).size() != h.entries(b).size()) return false;
+    if (h.ordered_dict(a) && h.ordered_dict(b)) { // two OrderedDicts: the order counts too
+      auto x = h.entries(a), y = h.entries(b);
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!h.key_equal(x[i].key, y[i].key)) return false;
+    }
     for (const Entry &e : h.entries(a)) {
       Entry *f = h.find_key(b, e.key);
       if (!f || (e.value != f->value && !equal(e.value, f->value))) return false;
@@ -150,6 +201,20 @@ bool Interpreter::equal(Value a, Value b) {
   }
   if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(h.name(a), "__eq__"))
     return truth(call_method(a, "__eq__", {b}, {}));
+  if (ka == Kind::Dataclass && kb == Kind::Dataclass && a != b && h.name(a) == h.name(b)) {
+    // A dataclass's __eq__: its fields compared as tuples are.
+    for (const std::string &f : class_info(h.name(a)).decl->fields) {
+      Value x = getattr(a, f), y = getattr(b, f);
+      if (x != y && !equal(x, y)) return false;
+    }
+    return true;
+  }
+  if (ka == Kind::Range && kb == Kind::Range) { // equal as sequences
+    int64_t n = range_len(a);
+    if (n != range_len(b)) return false;
+    return n == 0 || (h.key_equal(range_item(a, 0), range_item(b, 0)) &&
+                      (n == 1 || h.key_equal(range_item(a, 1), range_item(b, 1))));
+  }
   rely_identity(a, b, a == b);
   return a == b;
 }
@@ -161,8 +226,18 @@ int Interpreter::compare(Value a, Value b) {
     rely(a), rely(b);
     if (ka != Kind::Float && kb != Kind::Float)
       return (h.as_int(a) > h.as_int(b)) - (h.as_int(a) < h.as_int(b));
-    double x = to_float(a, "an operand"), y = to_float(b, "an operand");
-    return (x > y) - (x < y);
+    int c;
+    if (ka == Kind::Float && kb == Kind::Float) {
+      double x = h.as_float(a), y = h.as_float(b);
+      c = (x > y) - (x < y);
+    } else if (ka == Kind::Float) {
+      c = compare_int_float(h.as_int(b), h.as_float(a));
+      c = c == 2 ? 0 : -c;
+    } else {
+      c = compare_int_float(h.as_int(a), h.as_float(b));
+      c = c == 2 ? 0 : c;
+    }
+    return c; // NaN: 0, and neither < nor == holds (binary's le and ge ask both)
   }
   if (ka == Kind::Str && kb == Kind::Str) {
     rely(a), rely(b);
@@ -195,6 +270,15 @@ bool Interpreter::contains(Value c, Value x) {
       fail(fmt::format("'in <string>' requires string as left operand, not {}", h.type_name(x)));
     rely(c), rely(x);
     return h.as_str(c).find(h.as_str(x)) != std::string_view::npos;
+  case Kind::Range:
+    if (h.is(x, Kind::Int) || h.is(x, Kind::Bool)) { // by arithmetic, as Python does for ints
+      rely(x);
+      auto r = h.items(c);
+      __int128 start = h.as_int(r[0]), step = h.as_int(r[2]), at = h.as_int(x) - start;
+      __int128 n = range_len(c);
+      return at % step == 0 && at / step >= 0 && at / step < n;
+    }
+    break;
   case Kind::Module:
     if (builtin_base(h.name(c)) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
       rely(x);
@@ -236,9 +320,9 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   if (op == "eq") return boolean(equal(a, b));
   if (op == "ne") return boolean(!equal(a, b));
   if (op == "lt") return boolean(compare(a, b) < 0);
-  if (op == "le") return boolean(compare(a, b) <= 0);
+  if (op == "le") return boolean(compare(a, b) < 0 || equal(a, b)); // NaN <= x is False
   if (op == "gt") return boolean(compare(a, b) > 0);
-  if (op == "ge") return boolean(compare(a, b) >= 0);
+  if (op == "ge") return boolean(compare(a, b) > 0 || equal(a, b));
   if (op == "is_" || op == "is_not") {
     bool same;
     if (ka == Kind::None || kb == Kind::None) {
@@ -259,16 +343,16 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
   // Sequences.
   bool seq_a = ka == Kind::Tuple || ka == Kind::List || ka == Kind::Str;
   bool seq_b = kb == Kind::Tuple || kb == Kind::List || kb == Kind::Str;
+  if (ka == Kind::List && op == "iadd") { // list += iterable: extends the list in place
+    std::vector<Value> more = iterate(b);
+    contents_changed(a);
+    h.items_mut(a).insert(h.items_mut(a).end(), more.begin(), more.end());
+    return a;
+  }
   if ((op == "add" || op == "concat" || op == "iadd") && seq_a && ka == kb) {
     if (ka == Kind::Str) {
       rely(a), rely(b);
       return h.str(std::string(h.as_str(a)) + std::string(h.as_str(b)), kComputed);
-    }
-    if (ka == Kind::List && op == "iadd") {
-      std::vector<Value> more = iterate(b);
-      contents_changed(a);
-      h.items_mut(a).insert(h.items_mut(a).end(), more.begin(), more.end());
-      return a;
     }
     std::vector<Value> items = iterate(a), more = iterate(b);
     items.insert(items.end(), more.begin(), more.end());
@@ -299,6 +383,11 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     check_size(one.size());
     for (int64_t i = 0; i < times; ++i)
       items.insert(items.end(), one.begin(), one.end());
+    if (op == "imul" && seq_a && h.is(s, Kind::List)) { // list *= n: repeats the list in place
+      contents_changed(s);
+      h.items_mut(s) = std::move(items);
+      return s;
+    }
     return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record())
                                 : h.list(std::move(items), new_record());
   }
@@ -318,13 +407,18 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     if (base == "xor") return bools ? boolean(x ^ y) : num(x ^ y);
     if (y < 0) fail("negative shift count");
     if (base == "rshift") return num(y >= 63 ? (x < 0 ? -1 : 0) : x >> y);
-    if (y >= 63 || (x != 0 && (std::abs(x) >> (62 - y)) != 0))
+    if (x != 0 && (y >= 63 ? !(y == 63 && x == -1) : x > (INT64_MAX >> y) || x < (INT64_MIN >> y)))
       fail("integer overflow (ints are 64-bit)");
-    return num(x << y);
+    return num(x == 0 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(x) << y));
   }
   if (base == "truediv") {
+    if (ka != Kind::Float && kb != Kind::Float) {
+      int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand");
+      if (y == 0) fail("ZeroDivisionError: division by zero");
+      return h.floating(int_true_divide(x, y), kComputed);
+    }
     double x = to_float(a, "an operand"), y = to_float(b, "an operand");
-    if (y == 0) fail("ZeroDivisionError: division by zero");
+    if (y == 0) fail("ZeroDivisionError: float division by zero");
     return h.floating(x / y, kComputed);
   }
   bool floats = ka == Kind::Float || kb == Kind::Float;
@@ -338,15 +432,18 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     else if (base == "mul")
       r = x * y;
     else if (base == "floordiv" || base == "mod") {
-      if (y == 0) fail("ZeroDivisionError: float division by zero");
-      double m = std::fmod(x, y);
-      if (m != 0 && ((m < 0) != (y < 0))) m += y;
-      r = base == "mod" ? m : std::round((x - m) / y);
+      if (y == 0)
+        fail(base == "mod" ? "ZeroDivisionError: float modulo"
+                           : "ZeroDivisionError: float floor division by zero");
+      auto [q, m] = float_divmod(x, y);
+      r = base == "mod" ? m : q;
     } else if (base == "pow") {
       if (x == 0 && y < 0) fail("ZeroDivisionError: 0.0 cannot be raised to a negative power");
-      if (x < 0 && y != std::floor(y))
+      if (x < 0 && std::isfinite(y) && y != std::floor(y))
         fail("a negative number raised to a fractional power is complex; not supported");
       r = std::pow(x, y);
+      if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+        fail("OverflowError: (34, 'Numerical result out of range')");
     } else {
       fail(fmt::format("operator.{} is not supported on Python numbers", op));
     }

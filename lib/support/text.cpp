@@ -123,6 +123,18 @@ template <class Special> std::string escaped(std::string_view s, Special special
 }
 } // namespace
 
+std::vector<std::string_view> code_points(std::string_view s) {
+  std::vector<std::string_view> out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    size_t j = i + 1; // continuation bytes (10xxxxxx) belong to the character before
+    while (j < s.size() && (static_cast<unsigned char>(s[j]) & 0xC0) == 0x80) ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
 std::string py_str(std::string_view s) {
   if (plain(s, true)) {
     std::string out;

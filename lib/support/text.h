@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace thunderc {
 
@@ -23,6 +24,9 @@ std::span<const std::string_view> trace_reserved_names();
 // A single-quoted Python string literal that evaluates to exactly `s` (valid UTF-8 input);
 // control characters, C1 controls and U+2028/U+2029 are escaped.
 std::string py_str(std::string_view s);
+
+// The characters of UTF-8 text (as Python's str counts them), each viewing its bytes.
+std::vector<std::string_view> code_points(std::string_view s);
 // `s` made safe inside a `#` comment: control and line-separator characters become Python-style
 // escapes (`\n`, `\x00`, `\u2028`) so that the comment cannot end early.
 std::string comment_safe(std::string_view s);

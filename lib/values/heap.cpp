@@ -3,6 +3,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace thunderc {
@@ -222,15 +223,25 @@ bool Heap::hashable(Value v) const {
   }
 }
 
+int compare_int_float(int64_t i, double d) {
+  if (std::isnan(d)) return 2;
+  if (d >= 0x1p63) return -1; // past every int64 (inf too)
+  if (d < -0x1p63) return 1;
+  double whole = std::trunc(d); // in [-2**63, 2**63): an exact int64
+  int64_t w = static_cast<int64_t>(whole);
+  if (i != w) return i < w ? -1 : 1;
+  return d > whole ? -1 : d < whole ? 1 : 0; // the fraction decides
+}
+
 bool Heap::key_equal(Value a, Value b) const {
   if (a == b) return true;
   Kind ka = kind(a), kb = kind(b);
   auto numeric = [](Kind k) { return k == Kind::Bool || k == Kind::Int || k == Kind::Float; };
   if (numeric(ka) && numeric(kb)) {
     if (ka != Kind::Float && kb != Kind::Float) return as_int(a) == as_int(b);
-    double x = ka == Kind::Float ? as_float(a) : static_cast<double>(as_int(a));
-    double y = kb == Kind::Float ? as_float(b) : static_cast<double>(as_int(b));
-    return x == y;
+    if (ka == Kind::Float && kb == Kind::Float) return as_float(a) == as_float(b);
+    return ka == Kind::Float ? compare_int_float(as_int(b), as_float(a)) == 0
+                             : compare_int_float(as_int(a), as_float(b)) == 0;
   }
   if (ka != kb) return false;
   switch (ka) {

@@ -26,6 +26,10 @@ namespace thunderc {
 
 inline constexpr uint32_t kNoSymbol = 0xffffffffu;
 
+// Python's comparison of an int with a float, exact (not through a double, which rounds ints past
+// 2**53): -1, 0 or 1, or 2 when the float is NaN (unordered).
+int compare_int_float(int64_t i, double d);
+
 // A member of a dict, object, dataclass or module, in insertion (declared) order.
 struct Entry {
   uint32_t name = kNoSymbol; // the key's interned text when it is a str (always for attributes)

@@ -97,7 +97,7 @@ TEST_CASE("interp statements: calls bind positional, keyword and default paramet
   CHECK(result_int(t) == 51);
 }
 
-TEST_CASE("interp statements: a mutable default is fresh for every call") {
+TEST_CASE("interp statements: a default is made once, as Python does: calls share a list") {
   auto t = trace(graph_json(R"({
       "forward": {"params": [], "body": [
         {"op": "call", "fn": "f", "out": "a"}, {"op": "call", "fn": "f", "out": "b"},
@@ -105,7 +105,9 @@ TEST_CASE("interp statements: a mutable default is fresh for every call") {
       "f": {"params": [{"name": "l", "default": {"list": []}}], "body": [
         {"op": "method", "obj": "%l", "name": "append", "args": [1]}, {"op": "return", "value": "%l"}]}})",
                             "{}"));
-  CHECK(result_repr(t) == "([1], [1])");
+  CHECK(result_repr(t) == "([1, 1], [1, 1])");
+  auto items = t.program.heap.items(t.program.result); // one list, as in Python
+  CHECK(items[0] == items[1]);
 }
 
 TEST_CASE("interp statements: call errors name the function and the parameter") {
