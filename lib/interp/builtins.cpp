@@ -8,8 +8,11 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <concepts>
+#include <cstdio>
 #include <fmt/format.h>
 #include <numeric>
 
@@ -41,6 +44,393 @@ std::optional<Value> kwarg(const Kwargs &kwargs, std::string_view name) {
   for (const auto &[k, v] : kwargs)
     if (k == name) return v;
   return std::nullopt;
+}
+
+// Rejects keyword arguments other than `allowed`, with CPython's message (`what` is the name
+// CPython gives the function there: sorted's keywords are list.sort's).
+void allowed_kwargs(Interpreter &in, std::string_view what, const Kwargs &kwargs,
+                    std::initializer_list<std::string_view> allowed) {
+  for (const auto &[k, v] : kwargs)
+    if (std::find(allowed.begin(), allowed.end(), k) == allowed.end())
+      in.fail(fmt::format("'{}' is an invalid keyword argument for {}()", k, what));
+}
+
+// ---- Python text: repr() and str() of values, numbers parsed from str ------------------------
+
+// Decodes the UTF-8 (valid: strings come from JSON) code point at `s[i]`, advancing `i`.
+uint32_t next_code_point(std::string_view s, size_t &i) {
+  auto b = [&](size_t k) { return uint32_t(uint8_t(s[i + k])); };
+  uint32_t c = b(0);
+  size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+  if (n == 2) c = (c & 0x1f) << 6 | (b(1) & 0x3f);
+  if (n == 3) c = (c & 0x0f) << 12 | (b(1) & 0x3f) << 6 | (b(2) & 0x3f);
+  if (n == 4) c = (c & 0x07) << 18 | (b(1) & 0x3f) << 12 | (b(2) & 0x3f) << 6 | (b(3) & 0x3f);
+  i += n;
+  return c;
+}
+
+int64_t code_points(std::string_view s) {
+  int64_t n = 0;
+  for (char c : s)
+    n += (uint8_t(c) & 0xc0) != 0x80;
+  return n;
+}
+
+// str.isspace() (Python 3.11, Unicode 14).
+bool py_space(uint32_t c) {
+  return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c == 0x85 || c == 0xa0 ||
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202f || c == 0x205f || c == 0x3000;
+}
+
+// The byte ranges of `s` that are not whitespace, in order (str.split()).
+std::vector<std::string_view> split_whitespace(std::string_view s) {
+  std::vector<std::string_view> out;
+  size_t start = std::string_view::npos;
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    bool space = py_space(next_code_point(s, i));
+    if (space && start != std::string_view::npos)
+      out.push_back(s.substr(start, at - start)), start = std::string_view::npos;
+    if (!space && start == std::string_view::npos) start = at;
+  }
+  if (start != std::string_view::npos) out.push_back(s.substr(start));
+  return out;
+}
+
+std::string_view strip_whitespace(std::string_view s) {
+  size_t b = 0, e = s.size();
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    if (!py_space(next_code_point(s, i))) {
+      b = at;
+      break;
+    }
+    b = i;
+  }
+  for (size_t i = b; i < s.size();) {
+    if (!py_space(next_code_point(s, i))) e = i;
+  }
+  return b >= s.size() ? std::string_view() : s.substr(b, e - b);
+}
+
+// Whether repr() shows a non-ASCII code point as itself (str.isprintable()), as far as this
+// knows: nullopt for code points outside the blocks below, which repr() rejects.
+std::optional<bool> py_printable(uint32_t c) {
+  static const std::pair<uint32_t, uint32_t> printable[] = {
+      {0xa1, 0xac},     {0xae, 0x377},     {0x400, 0x52f},   {0x2010, 0x2027},
+      {0x2030, 0x205e}, {0x20a0, 0x20c0},  {0x2100, 0x218b}, {0x2190, 0x23ff},
+      {0x2500, 0x27ff}, {0x3041, 0x3096},  {0x30a0, 0x30ff}, {0x4e00, 0x9fff},
+      {0xac00, 0xd7a3}, {0x1f600, 0x1f64f}};
+  static const std::pair<uint32_t, uint32_t> unprintable[] = {
+      {0x80, 0xa0},     {0xad, 0xad},     {0x1680, 0x1680}, {0x2000, 0x200f},
+      {0x2028, 0x202f}, {0x205f, 0x206f}, {0x3000, 0x3000}, {0xe000, 0xf8ff},
+      {0xfeff, 0xfeff}, {0xfff9, 0xfffb}};
+  for (auto [a, b] : printable)
+    if (c >= a && c <= b) return true;
+  for (auto [a, b] : unprintable)
+    if (c >= a && c <= b) return false;
+  return std::nullopt;
+}
+
+// Python's repr of a float (shortest round-trip digits; exponent form below 1e-4 and from 1e16).
+std::string py_float_repr(double f) {
+  if (std::isnan(f)) return "nan";
+  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::scientific);
+  std::string_view sci(buf, size_t(end - buf)); // -d.ddde+XX
+  size_t epos = sci.find('e');
+  int exp = std::stoi(std::string(sci.substr(epos + 1)));
+  bool neg = sci[0] == '-';
+  std::string digits;
+  for (char c : sci.substr(neg, epos - neg))
+    if (c != '.') digits += c;
+  std::string out = neg ? "-" : "";
+  if (exp < -4 || exp >= 16) {
+    out += digits.substr(0, 1);
+    if (digits.size() > 1) out += "." + digits.substr(1);
+    return out + fmt::format("e{}{:02d}", exp < 0 ? '-' : '+', std::abs(exp));
+  }
+  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
+  if (digits.size() <= size_t(exp) + 1)
+    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0') + ".0";
+  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
+}
+
+// Python's repr of a str; nullopt (with the code point in `bad`) for a character whose
+// printability this does not know.
+std::optional<std::string> py_str_repr(std::string_view s, uint32_t &bad) {
+  char q = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos
+               ? '"'
+               : '\'';
+  std::string out(1, q);
+  for (size_t i = 0; i < s.size();) {
+    size_t at = i;
+    uint32_t c = next_code_point(s, i);
+    if (c == '\\' || c == uint32_t(q)) out += '\\', out += char(c);
+    else if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else if (c < 0x7f) out += char(c);
+    else if (auto printable = py_printable(c); !printable) return bad = c, std::nullopt;
+    else if (*printable) out += s.substr(at, i - at);
+    else if (c < 0x100) out += fmt::format("\\x{:02x}", c);
+    else if (c < 0x10000) out += fmt::format("\\u{:04x}", c);
+    else out += fmt::format("\\U{:08x}", c);
+  }
+  return out + q;
+}
+
+// str(v) (`repr` false) or repr(v) of a Python value, exactly as CPython 3.11 writes it; values
+// whose text is not known while tracing (tensors, modules, functions, objects without __repr__)
+// are errors. The caller relies on `v`.
+class PyText {
+public:
+  explicit PyText(Interpreter &in) : in(in), h(in.h) {}
+
+  std::string text(Value v, bool repr) {
+    if (++depth > 200) in.fail("str()/repr() of a value nested too deeply is not supported");
+    std::string out = render(v, repr);
+    --depth;
+    return out;
+  }
+
+private:
+  Interpreter &in;
+  Heap &h;
+  int depth = 0;
+  std::vector<uint32_t> open; // containers being rendered (a list inside itself is [...])
+
+  [[noreturn]] void reject(Value v, const std::string &why) {
+    in.fail(fmt::format("str()/repr() of {} is not supported: {}", py_str(h.type_name(v)), why));
+  }
+
+  std::string join(std::span<const Value> xs) {
+    std::string out;
+    for (size_t i = 0; i < xs.size(); ++i)
+      out += (i ? ", " : "") + text(xs[i], true);
+    return out;
+  }
+
+  std::string user_method(Value v, const char *method) {
+    in.rely_type(v);
+    Value s = in.call_method(v, method, {}, {});
+    if (!h.is(s, Kind::Str))
+      in.fail(fmt::format("{} returned non-string (type {})", method, h.type_name(s)));
+    in.rely(s);
+    return std::string(h.as_str(s));
+  }
+
+  std::string render(Value v, bool repr) {
+    switch (h.kind(v)) {
+    case Kind::None:
+      return "None";
+    case Kind::Bool:
+      return h.as_bool(v) ? "True" : "False";
+    case Kind::Int:
+      return std::to_string(h.as_int(v));
+    case Kind::Float:
+      return py_float_repr(h.as_float(v));
+    case Kind::Str: {
+      if (!repr) return std::string(h.as_str(v));
+      uint32_t bad = 0;
+      if (auto r = py_str_repr(h.as_str(v), bad)) return *r;
+      in.fail(fmt::format("repr() of a str holding U+{:04X} is not supported (whether Python "
+                          "escapes it is not known here)",
+                          bad));
+    }
+    case Kind::DType:
+      return "torch." + std::string(dtype_name(h.as_dtype(v)));
+    case Kind::Device: {
+      Device d = h.as_device(v);
+      if (!repr) return device_name(d);
+      std::string type = device_name(Device{d.type, -1});
+      return d.index < 0 ? fmt::format("device(type='{}')", type)
+                         : fmt::format("device(type='{}', index={})", type, d.index);
+    }
+    case Kind::Ellipsis:
+      return "Ellipsis";
+    case Kind::Slice:
+      return "slice(" + join(h.items(v)) + ")";
+    case Kind::Range: {
+      auto r = h.items(v);
+      int64_t step = h.as_int(r[2]);
+      return fmt::format("range({}, {}{})", h.as_int(r[0]), h.as_int(r[1]),
+                         step == 1 ? "" : ", " + std::to_string(step));
+    }
+    case Kind::Tuple:
+      return "(" + join(h.items(v)) + (h.items(v).size() == 1 ? ",)" : ")");
+    case Kind::List:
+    case Kind::Dict: {
+      bool list = h.is(v, Kind::List);
+      if (std::find(open.begin(), open.end(), v.id) != open.end()) return list ? "[...]" : "{...}";
+      open.push_back(v.id);
+      std::string out;
+      if (list) {
+        out = "[" + join(h.items(v)) + "]";
+      } else {
+        bool od = h.ordered_dict(v);
+        size_t n = 0;
+        for (const Entry &e : h.entries(v)) {
+          std::string k = text(e.key, true), x = text(e.value, true);
+          out += (n++ ? ", " : "") + (od ? "(" + k + ", " + x + ")" : k + ": " + x);
+        }
+        out = od ? (n ? "OrderedDict([" + out + "])" : "OrderedDict()") : "{" + out + "}";
+      }
+      open.pop_back();
+      return out;
+    }
+    case Kind::Class:
+      return class_text(v);
+    case Kind::Dataclass:
+    case Kind::Object: {
+      if (!repr && in.find_method(h.name(v), "__str__")) return user_method(v, "__str__");
+      if (in.find_method(h.name(v), "__repr__")) return user_method(v, "__repr__");
+      const ClassDecl *decl = in.class_info(h.name(v)).decl;
+      if (!h.is(v, Kind::Dataclass) || !decl)
+        reject(v, "its default repr shows its address; declare a __repr__ method");
+      in.rely_type(v);
+      std::string out = decl->qualname + "(";
+      for (size_t i = 0; i < decl->fields.size(); ++i) {
+        Entry *e = h.find_attr(v, decl->fields[i]);
+        if (!e) reject(v, fmt::format("field {} is missing", decl->fields[i]));
+        out += (i ? ", " : "") + decl->fields[i] + "=" + text(in.read_entry(v, *e), true);
+      }
+      return out + ")";
+    }
+    case Kind::Tensor:
+      reject(v, "a tensor's text needs its data");
+    case Kind::Module:
+      reject(v, "a module's repr is torch's own");
+    default:
+      reject(v, "its repr shows its address");
+    }
+  }
+
+  std::string class_text(Value v) {
+    std::string_view n = h.name(v);
+    if (const ClassDecl *decl = in.class_info(n).decl)
+      return "<class '" + decl->module + "." + decl->qualname + "'>";
+    if (n.starts_with("builtins.")) return fmt::format("<class '{}'>", n.substr(9));
+    if (n == "collections.OrderedDict" || n == "torch.Tensor" || n == "torch.dtype" ||
+        n == "torch.device")
+      return fmt::format("<class '{}'>", n);
+    reject(v, fmt::format("the class {} is printed with its defining module", n));
+  }
+};
+
+// The text of a number literal with its underscores removed, where each sits between two digits
+// (as int() and float() allow); nullopt otherwise.
+std::optional<std::string> without_underscores(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '_') {
+      out += s[i];
+      continue;
+    }
+    if (i == 0 || i + 1 == s.size() || !std::isdigit(uint8_t(s[i - 1])) ||
+        !std::isdigit(uint8_t(s[i + 1])))
+      return std::nullopt;
+  }
+  return out;
+}
+
+// int(s) for a str: base 10, surrounding whitespace, a sign, digits with single underscores
+// between them. nullopt when CPython rejects it; `overflow` set when it is past 64 bits.
+std::optional<int64_t> parse_py_int(std::string_view text, bool &overflow) {
+  std::string_view s = strip_whitespace(text);
+  bool neg = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) neg = s[0] == '-', s.remove_prefix(1);
+  auto digits = without_underscores(s);
+  if (!digits || digits->empty()) return std::nullopt;
+  __int128 v = 0;
+  for (char c : *digits) {
+    if (!std::isdigit(uint8_t(c))) return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > (__int128(1) << 64)) v = __int128(1) << 64; // saturate: only the range matters
+  }
+  if (neg) v = -v;
+  if (v > INT64_MAX || v < INT64_MIN) return overflow = true, std::nullopt;
+  return int64_t(v);
+}
+
+// float(s) for a str: surrounding whitespace, a sign, then inf / infinity / nan (any case) or a
+// decimal number (digits with underscores between them, optional point and exponent).
+std::optional<double> parse_py_float(std::string_view text) {
+  std::string_view s = strip_whitespace(text);
+  bool neg = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) neg = s[0] == '-', s.remove_prefix(1);
+  std::string lower;
+  for (char c : s)
+    lower += char(std::tolower(uint8_t(c)));
+  double sign = neg ? -1.0 : 1.0;
+  if (lower == "inf" || lower == "infinity") return sign * HUGE_VAL;
+  if (lower == "nan") return std::copysign(NAN, sign);
+  auto body = without_underscores(s);
+  if (!body) return std::nullopt;
+  // digits [. digits] [e [sign] digits], at least one digit before the exponent
+  size_t i = 0, mantissa = 0;
+  const std::string &b = *body;
+  auto run = [&] {
+    size_t n = 0;
+    while (i < b.size() && std::isdigit(uint8_t(b[i])))
+      ++i, ++n;
+    return n;
+  };
+  mantissa += run();
+  if (i < b.size() && b[i] == '.') ++i, mantissa += run();
+  if (mantissa == 0) return std::nullopt;
+  if (i < b.size() && (b[i] == 'e' || b[i] == 'E')) {
+    ++i;
+    if (i < b.size() && (b[i] == '+' || b[i] == '-')) ++i;
+    if (run() == 0) return std::nullopt;
+  }
+  if (i != b.size()) return std::nullopt;
+  return sign * std::strtod(b.c_str(), nullptr); // a plain decimal: strtod reads all of it
+}
+
+// round(x, ndigits) for a float, as CPython does it: the exact binary value rounded half-even to
+// `ndigits` decimal places, then read back. nullopt when the result overflows.
+std::optional<double> py_round_float(double x, int64_t ndigits) {
+  // CPython's NDIGITS_MAX and NDIGITS_MIN: past them the result is x or a signed zero.
+  if (!std::isfinite(x) || ndigits > 323) return x;
+  if (ndigits < -308) return 0.0 * x;
+  std::string text;
+  if (ndigits >= 0) {
+    // glibc prints the exact value, rounded half-even on exact ties.
+    int n = std::snprintf(nullptr, 0, "%.*f", int(ndigits), x);
+    text.resize(size_t(n) + 1);
+    std::snprintf(text.data(), text.size(), "%.*f", int(ndigits), x);
+    text.resize(size_t(n));
+  } else {
+    // x = I + f with I an integer (exact); round I to a multiple of 10^k, f only breaks ties.
+    size_t k = size_t(-ndigits);
+    double ip = std::trunc(std::fabs(x)), frac = std::fabs(x) - ip;
+    char buf[400];
+    std::snprintf(buf, sizeof buf, "%.0f", ip);
+    std::string digits = buf;
+    if (digits.size() < k) digits.insert(0, k - digits.size(), '0');
+    std::string head = digits.substr(0, digits.size() - k), tail = digits.substr(head.size());
+    std::string half = "5" + std::string(k - 1, '0');
+    int c = tail.compare(half);
+    bool odd = !head.empty() && (head.back() - '0') % 2 == 1;
+    bool up = c > 0 || (c == 0 && (frac > 0 || odd));
+    if (head.empty()) head = "0";
+    if (up) {
+      size_t i = head.size();
+      while (i > 0 && head[i - 1] == '9')
+        head[--i] = '0';
+      if (i == 0) head.insert(0, "1");
+      else ++head[i - 1];
+    }
+    text = (std::signbit(x) ? "-" : "") + head + "e" + std::to_string(k);
+  }
+  errno = 0;
+  double r = std::strtod(text.c_str(), nullptr);
+  if (errno == ERANGE && std::fabs(r) >= 1.0) return std::nullopt;
+  return r;
 }
 } // namespace
 
@@ -79,9 +469,12 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
           op = to;
           break;
         }
-      if (op == "sub" && !h.is(args[0], Kind::Tensor)) { // s - t == (-t) + s
-        Value neg = in.tensor_op(ops::Op::neg, {args[1]}, {});
-        return in.tensor_op(ops::Op::add, {neg, args[0]}, {});
+      if (op == "sub" && !h.is(args[0], Kind::Tensor)) {
+        // s - t is torch.rsub(t, s) = -(t - s): exact (IEEE subtraction is symmetric, integer
+        // wrap-around is modular), with sub's type promotion and its bool-tensor check; a
+        // negation before the subtraction would wrap unsigned tensors before promotion.
+        Value diff = in.tensor_op(ops::Op::sub, {args[1], args[0]}, {});
+        return in.tensor_op(ops::Op::neg, {diff}, {});
       }
     }
     if (auto tensor_op = ops::lookup_function("operator." + std::string(op)))
@@ -101,31 +494,54 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
       {"sqrt", std::sqrt}, {"exp", std::exp}, {"log2", std::log2}, {"log10", std::log10},
       {"sin", std::sin},   {"cos", std::cos}, {"tan", std::tan},   {"tanh", std::tanh},
       {"fabs", std::fabs}, {"erf", std::erf}, {"atan", std::atan}};
+  // CPython's math_1: a NaN from a non-NaN is a domain error, an infinity from a finite argument
+  // a range error for exp (it can overflow) and a domain error otherwise (log2(0)).
+  auto checked = [&](double x, double r, bool can_overflow) {
+    if (std::isnan(r) && !std::isnan(x))
+      in.fail(fmt::format("{}: math domain error", name));
+    if (std::isinf(r) && std::isfinite(x))
+      in.fail(fmt::format("{}: {}", name,
+                          can_overflow ? "math range error"
+                                       : "math domain error"));
+    return real(r);
+  };
   for (const auto &[n, impl] : unary)
     if (fn == n) {
       arity(in, name, args, kwargs, 1, 1);
       double x = f(0);
       if ((fn == "sqrt" && x < 0) || ((fn == "log2" || fn == "log10") && x <= 0))
         in.fail(fmt::format("{}: math domain error", name));
-      return real(impl(x));
+      return checked(x, impl(x), fn == "exp");
     }
   if (fn == "log") {
     arity(in, name, args, kwargs, 1, 2);
     double x = f(0);
-    if (x <= 0 || (args.size() == 2 && f(1) <= 0)) in.fail("math.log: math domain error");
-    return real(args.size() == 2 ? std::log(x) / std::log(f(1)) : std::log(x));
+    if (x <= 0 || (args.size() == 2 && f(1) <= 0))
+      in.fail("math.log: math domain error");
+    if (args.size() == 1) return checked(x, std::log(x), false);
+    double num = std::log(x), den = std::log(f(1));
+    if (den == 0) in.fail("math.log: float division by zero");
+    return real(num / den);
   }
   if (fn == "pow") {
     arity(in, name, args, kwargs, 2, 2);
-    return real(std::pow(f(0), f(1)));
+    double x = f(0), y = f(1), r = std::pow(x, y);
+    // CPython: only finite arguments raise; inf from 0 ** negative is a domain error.
+    if (std::isfinite(x) && std::isfinite(y)) {
+      if (std::isnan(r) || (std::isinf(r) && x == 0))
+        in.fail("math.pow: math domain error");
+      if (std::isinf(r)) in.fail("math.pow: math range error");
+    }
+    return real(r);
   }
   if (fn == "floor" || fn == "ceil" || fn == "trunc") {
     arity(in, name, args, kwargs, 1, 1);
     if (!h.is(args[0], Kind::Float)) return in.num(in.to_int(args[0], "a math argument"));
     double x = f(0);
     double r = fn == "floor" ? std::floor(x) : fn == "ceil" ? std::ceil(x) : std::trunc(x);
-    if (!std::isfinite(r) || std::fabs(r) > 9.2e18)
-      in.fail(fmt::format("{}: cannot convert {} to an int", name, x));
+    if (std::isnan(r)) in.fail(fmt::format("{}: cannot convert float NaN to integer", name));
+    if (std::isinf(r)) in.fail(fmt::format("{}: cannot convert float infinity to integer", name));
+    if (!(r >= -0x1p63 && r < 0x1p63)) in.fail("integer overflow (ints are 64-bit)");
     return in.num(static_cast<int64_t>(r));
   }
   if (fn == "isqrt") {
@@ -133,17 +549,22 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
     int64_t x = in.to_int(args[0], "math.isqrt() argument");
     if (x < 0) in.fail("math.isqrt: argument must be nonnegative");
     int64_t r = static_cast<int64_t>(std::sqrt(static_cast<double>(x)));
-    while (r * r > x)
+    // r * r <= x  <=>  r <= x / r: no product, which overflows near INT64_MAX.
+    while (r > 0 && r > x / r)
       --r;
-    while ((r + 1) * (r + 1) <= x)
+    while (r + 1 <= x / (r + 1))
       ++r;
     return in.num(r);
   }
   if (fn == "gcd") {
-    int64_t r = 0;
-    for (Value a : args)
-      r = std::gcd(r, in.to_int(a, "math.gcd() argument"));
-    return in.num(r);
+    arity(in, name, args, kwargs, 0, SIZE_MAX);
+    uint64_t r = 0;
+    for (Value a : args) {
+      int64_t x = in.to_int(a, "math.gcd() argument");
+      r = std::gcd(r, x < 0 ? 0 - uint64_t(x) : uint64_t(x));
+    }
+    if (r > uint64_t(INT64_MAX)) in.fail("integer overflow (ints are 64-bit)");
+    return in.num(int64_t(r));
   }
   if (fn == "isfinite" || fn == "isinf" || fn == "isnan") {
     arity(in, name, args, kwargs, 1, 1);
@@ -154,12 +575,96 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
                      kComputed);
   }
   if (fn == "prod") {
-    Value r = in.num(1);
+    arity(in, name, args, kwargs, 1, 1, true);
+    allowed_kwargs(in, "prod", kwargs, {"start"});
+    Value r = kwarg(kwargs, "start").value_or(in.num(1));
     for (Value a : in.iterate(args.at(0)))
       r = in.binary("mul", r, a);
     return r;
   }
   in.fail(fmt::format("{} is not supported", name));
+}
+} // namespace
+
+namespace {
+// str.format: literal text, {{ and }}, and fields {}, {N} or {name} with an optional !r / !s
+// conversion; format specs are not supported.
+std::string str_format(Interpreter &in, std::string_view s, const Args &args,
+                       const Kwargs &kwargs) {
+  std::string out;
+  int numbering = 0; // 1: automatic, 2: manual
+  size_t next = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '}') {
+      if (i + 1 < s.size() && s[i + 1] == '}') ++i;
+      else in.fail("str.format: ValueError: Single '}' encountered in format string");
+      out += '}';
+      continue;
+    }
+    if (c != '{') {
+      out += c;
+      continue;
+    }
+    if (i + 1 < s.size() && s[i + 1] == '{') {
+      out += '{', ++i;
+      continue;
+    }
+    size_t end = s.find_first_of("{}", i + 1);
+    if (end == std::string_view::npos)
+      in.fail(i + 1 == s.size() ? "str.format: ValueError: Single '{' encountered in format string"
+                                : "str.format: ValueError: expected '}' before end of string");
+    if (s[end] == '{')
+      in.fail("str.format: nested replacement fields in a format spec are not supported");
+    std::string_view field = s.substr(i + 1, end - i - 1);
+    i = end;
+    size_t mark = field.find_first_of("!:");
+    std::string_view fname = field.substr(0, mark), rest;
+    if (mark != std::string_view::npos) rest = field.substr(mark);
+    char conversion = 's';
+    if (rest.starts_with("!")) {
+      if (rest.size() < 2 || (rest.size() > 2 && rest[2] != ':'))
+        in.fail("str.format: ValueError: expected ':' after conversion specifier");
+      conversion = rest[1];
+      if (conversion == 'a') in.fail("str.format: the !a conversion is not supported");
+      if (conversion != 'r' && conversion != 's')
+        in.fail(fmt::format("str.format: ValueError: Unknown conversion specifier {}",
+                            conversion));
+      rest.remove_prefix(2);
+    }
+    if (rest.size() > 1) // ":" followed by a spec
+      in.fail(fmt::format("str.format: the format spec {} is not supported", py_str(rest.substr(1))));
+    Value x;
+    if (fname.empty() || std::all_of(fname.begin(), fname.end(), [](char d) {
+          return d >= '0' && d <= '9';
+        })) {
+      bool automatic = fname.empty();
+      if (numbering && numbering != (automatic ? 1 : 2))
+        in.fail(automatic ? "str.format: ValueError: cannot switch from manual field "
+                            "specification to automatic field numbering"
+                          : "str.format: ValueError: cannot switch from automatic field "
+                            "numbering to manual field specification");
+      numbering = automatic ? 1 : 2;
+      size_t index = automatic ? next++ : SIZE_MAX;
+      if (!automatic && fname.size() <= 18) index = std::stoull(std::string(fname));
+      if (index >= args.size())
+        in.fail(fmt::format("str.format: IndexError: Replacement index {} out of range for "
+                            "positional args tuple",
+                            fname.empty() ? std::to_string(index) : std::string(fname)));
+      x = args[index];
+    } else {
+      if (!is_identifier(fname))
+        in.fail(fmt::format("str.format: the field {} is not supported (only {{}}, {{N}} and "
+                            "{{name}})",
+                            py_str(fname)));
+      auto v = kwarg(kwargs, fname);
+      if (!v) in.fail(fmt::format("str.format: KeyError: {}", py_str(fname)));
+      x = *v;
+    }
+    in.rely(x);
+    out += PyText(in).text(x, conversion == 'r');
+  }
+  return out;
 }
 } // namespace
 
@@ -193,7 +698,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
       return num(int64_t(h.entries(x).size()));
     case Kind::Str:
       rely(x);
-      return num(int64_t(h.as_str(x).size()));
+      return num(code_points(h.as_str(x))); // code points, not UTF-8 bytes
     case Kind::Range:
       return num(int64_t(iterate(x).size()));
     case Kind::Tensor: {
@@ -230,6 +735,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "enumerate") {
     arity(*this, name, args, kwargs, 1, 2, true);
+    allowed_kwargs(*this, fn, kwargs, {"start"});
     int64_t start = args.size() == 2 ? to_int(args[1], "enumerate() start") : 0;
     if (auto s = kwarg(kwargs, "start")) start = to_int(*s, "enumerate() start");
     std::vector<Value> out;
@@ -239,6 +745,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "zip") {
     arity(*this, name, args, kwargs, 0, 64, true);
+    allowed_kwargs(*this, fn, kwargs, {"strict"});
     bool strict = false;
     if (auto s = kwarg(kwargs, "strict")) strict = truth(*s);
     std::vector<std::vector<Value>> its;
@@ -284,17 +791,26 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return h.klass(class_of(args[0]), kComputed);
   }
   if (fn == "min" || fn == "max") {
-    if (args.empty()) fail(fmt::format("{}() expected at least 1 argument", fn));
+    if (args.empty()) fail(fmt::format("{} expected at least 1 argument, got 0", fn));
+    allowed_kwargs(*this, fn, kwargs, {"key", "default"});
     std::optional<Value> dflt = kwarg(kwargs, "default");
+    if (dflt && args.size() > 1)
+      fail(fmt::format("Cannot specify a default for {}() with multiple positional arguments",
+                       fn));
+    std::optional<Value> key = kwarg(kwargs, "key");
+    if (key && h.is(*key, Kind::None)) key.reset();
     std::vector<Value> xs = args.size() == 1 ? iterate(args[0]) : args;
     if (xs.empty()) {
       if (dflt) return *dflt;
       fail(fmt::format("{}() arg is an empty sequence", fn));
     }
-    Value best = xs[0];
+    // CPython keeps the first of equal items: it replaces only on a strict < (min) or > (max).
+    auto key_of = [&](Value x) { return key ? call_value(*key, {x}, {}) : x; };
+    Value best = xs[0], best_key = key_of(xs[0]);
     for (size_t i = 1; i < xs.size(); ++i) {
-      int c = compare(xs[i], best);
-      if (fn == "min" ? c < 0 : c > 0) best = xs[i];
+      Value k = key_of(xs[i]);
+      int c = compare(k, best_key);
+      if (fn == "min" ? c < 0 : c > 0) best = xs[i], best_key = k;
     }
     return best;
   }
@@ -325,23 +841,19 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     if (fn == "bool") return h.boolean(truth(x), kComputed);
     if (fn == "str") {
       rely(x);
-      return h.str(h.is(x, Kind::Str) ? std::string(h.as_str(x)) : h.repr(x), kComputed);
+      return h.str(PyText(*this).text(x, false), kComputed);
     }
     if (h.is(x, Kind::Str)) {
       rely(x);
-      std::string s(h.as_str(x));
-      try {
-        size_t used = 0;
-        if (fn == "int") {
-          int64_t v = std::stoll(s, &used);
-          if (used == s.size()) return num(v);
-        } else {
-          double v = std::stod(s, &used);
-          if (used == s.size()) return h.floating(v, kComputed);
-        }
-      } catch (const std::exception &) {
+      std::string_view s = h.as_str(x);
+      if (fn == "int") {
+        bool overflow = false;
+        if (auto v = parse_py_int(s, overflow)) return num(*v);
+        if (overflow) fail(fmt::format("int({}): integer overflow (ints are 64-bit)", py_str(s)));
+        fail(fmt::format("ValueError: invalid literal for int() with base 10: {}", py_str(s)));
       }
-      fail(fmt::format("invalid literal for {}(): {}", fn, py_str(s)));
+      if (auto v = parse_py_float(s)) return h.floating(*v, kComputed);
+      fail(fmt::format("ValueError: could not convert string to float: {}", py_str(s)));
     }
     if (fn == "float") return h.floating(to_float(x, "float() argument"), kComputed);
     if (h.is(x, Kind::Float)) {
@@ -353,14 +865,40 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return num(to_int(x, "int() argument"));
   }
   if (fn == "round") {
-    arity(*this, name, args, kwargs, 1, 2);
-    if (!h.is(args[0], Kind::Float)) return num(to_int(args[0], "round() argument"));
-    double x = to_float(args[0], "round() argument");
-    if (args.size() == 2 && !h.is(args[1], Kind::None)) {
-      double scale = std::pow(10.0, double(to_int(args[1], "round() ndigits")));
-      return h.floating(std::nearbyint(x * scale) / scale, kComputed);
+    arity(*this, name, args, kwargs, 1, 2, true);
+    allowed_kwargs(*this, fn, kwargs, {"ndigits"});
+    std::optional<Value> nd = args.size() == 2 ? args[1] : kwarg(kwargs, "ndigits");
+    if (nd && h.is(*nd, Kind::None)) nd.reset();
+    if (nd && h.is(*nd, Kind::Float))
+      fail("TypeError: 'float' object cannot be interpreted as an integer");
+    std::optional<int64_t> ndigits;
+    if (nd) ndigits = to_int(*nd, "round() ndigits");
+    if (!h.is(args[0], Kind::Float)) {
+      int64_t n = to_int(args[0], "round() argument");
+      if (!ndigits || *ndigits >= 0) return num(n);
+      // int.__round__: to a multiple of 10^-ndigits, half to even; |n| < 10^19.
+      if (*ndigits < -38) return num(0);
+      __int128 pow10 = 1;
+      for (int64_t i = 0; i < -*ndigits; ++i)
+        pow10 *= 10;
+      __int128 q = n / pow10, r = n % pow10;
+      if (r < 0) r += pow10, --q; // floor division
+      if (2 * r > pow10 || (2 * r == pow10 && q % 2 != 0)) ++q;
+      __int128 v = q * pow10;
+      if (v > INT64_MAX || v < INT64_MIN) fail("integer overflow (ints are 64-bit)");
+      return num(int64_t(v));
     }
-    return num(static_cast<int64_t>(std::nearbyint(x)));
+    double x = to_float(args[0], "round() argument");
+    if (ndigits) {
+      auto r = py_round_float(x, *ndigits);
+      if (!r) fail("OverflowError: rounded value too large to represent");
+      return h.floating(*r, kComputed);
+    }
+    if (std::isnan(x)) fail("ValueError: cannot convert float NaN to integer");
+    if (std::isinf(x)) fail("OverflowError: cannot convert float infinity to integer");
+    double r = std::nearbyint(x); // half to even
+    if (!(r >= -0x1p63 && r < 0x1p63)) fail("integer overflow (ints are 64-bit)");
+    return num(static_cast<int64_t>(r));
   }
   if (fn == "divmod") {
     arity(*this, name, args, kwargs, 2, 2);
@@ -373,7 +911,10 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "sum") {
     arity(*this, name, args, kwargs, 1, 2, true);
+    allowed_kwargs(*this, fn, kwargs, {"start"});
     Value total = args.size() == 2 ? args[1] : kwarg(kwargs, "start").value_or(num(0));
+    if (h.is(total, Kind::Str))
+      fail("TypeError: sum() can't sum strings [use ''.join(seq) instead]");
     Kwargs none;
     for (Value x : iterate(args[0])) {
       Args pair{total, x};
@@ -394,12 +935,25 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (fn == "sorted") {
     arity(*this, name, args, kwargs, 1, 1, true);
+    allowed_kwargs(*this, "sort", kwargs, {"key", "reverse"});
     std::vector<Value> xs = iterate(args[0]);
     bool reverse = false;
     if (auto r = kwarg(kwargs, "reverse")) reverse = truth(*r);
-    std::stable_sort(xs.begin(), xs.end(), [&](Value a, Value b) { return compare(a, b) < 0; });
-    if (reverse) std::reverse(xs.begin(), xs.end());
-    return h.list(std::move(xs), new_record());
+    std::optional<Value> key = kwarg(kwargs, "key");
+    if (key && h.is(*key, Kind::None)) key.reset();
+    std::vector<Value> keys;
+    for (Value x : xs)
+      keys.push_back(key ? call_value(*key, {x}, {}) : x);
+    // Stable both ways, as CPython's: reverse=True keeps equal items in their original order.
+    std::vector<size_t> order(xs.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return reverse ? compare(keys[b], keys[a]) < 0 : compare(keys[a], keys[b]) < 0;
+    });
+    std::vector<Value> out;
+    for (size_t i : order)
+      out.push_back(xs[i]);
+    return h.list(std::move(out), new_record());
   }
   if (fn == "tuple" || fn == "list" || fn == "dict")
     return construct(name, std::move(args), std::move(kwargs));
@@ -431,6 +985,11 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
                          ((k == Kind::Object || k == Kind::Dataclass) &&
                           find_method(h.name(args[0]), "__call__")),
                      kComputed);
+  }
+  if (fn == "repr") {
+    arity(*this, name, args, kwargs, 1, 1);
+    rely(args[0]);
+    return h.str(PyText(*this).text(args[0], true), kComputed);
   }
   if (fn == "print") return h.none();
   fail(fmt::format("{} is not supported", name));
@@ -611,14 +1170,18 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     }
     if (name == "lower" || name == "upper") {
       arity(*this, qual, args, kwargs, 0, 0);
-      for (char &c : s)
-        c = name == "lower" ? char(std::tolower(c)) : char(std::toupper(c));
+      if (code_points(s) != int64_t(s.size()))
+        fail(fmt::format("{}() of a non-ASCII string is not supported: {}", qual(), py_str(s)));
+      for (char &c : s) {
+        if (name == "lower" ? c >= 'A' && c <= 'Z' : c >= 'a' && c <= 'z') c ^= 0x20;
+      }
       return h.str(s, kComputed);
     }
     if (name == "strip") {
-      arity(*this, qual, args, kwargs, 0, 0);
-      size_t b = s.find_first_not_of(" \t\n\r"), e = s.find_last_not_of(" \t\n\r");
-      return h.str(b == std::string::npos ? "" : s.substr(b, e - b + 1), kComputed);
+      arity(*this, qual, args, kwargs, 0, 1);
+      if (!args.empty() && !h.is(args[0], Kind::None))
+        fail(fmt::format("{}() with characters to strip is not supported", qual()));
+      return h.str(strip_whitespace(s), kComputed);
     }
     if (name == "replace") {
       arity(*this, qual, args, kwargs, 2, 2);
@@ -636,13 +1199,9 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     if (name == "split") {
       arity(*this, qual, args, kwargs, 0, 1);
       std::vector<Value> parts;
-      if (args.empty()) {
-        size_t at = 0;
-        while ((at = s.find_first_not_of(" \t\n\r", at)) != std::string::npos) {
-          size_t end = s.find_first_of(" \t\n\r", at);
-          parts.push_back(h.str(s.substr(at, end - at), kComputed));
-          at = end;
-        }
+      if (args.empty() || h.is(args[0], Kind::None)) {
+        for (std::string_view part : split_whitespace(s))
+          parts.push_back(h.str(part, kComputed));
       } else {
         std::string sep = str_arg(0);
         if (sep.empty()) fail("empty separator");
@@ -668,22 +1227,7 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
       }
       return h.str(out, kComputed);
     }
-    if (name == "format") {
-      std::string out;
-      size_t next = 0;
-      for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '{' && i + 1 < s.size() && s[i + 1] == '}') {
-          if (next >= args.size()) fail("str.format: not enough arguments");
-          Value x = args[next++];
-          rely(x);
-          out += h.is(x, Kind::Str) ? std::string(h.as_str(x)) : h.repr(x);
-          ++i;
-        } else {
-          out += s[i];
-        }
-      }
-      return h.str(out, kComputed);
-    }
+    if (name == "format") return h.str(str_format(*this, s, args, kwargs), kComputed);
     return std::nullopt;
   }
   case Kind::Module: {
