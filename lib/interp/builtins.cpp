@@ -69,7 +69,7 @@ uint32_t next_code_point(std::string_view s, size_t &i) {
   return c;
 }
 
-int64_t code_points(std::string_view s) {
+int64_t char_count(std::string_view s) { // Python's len(): code points, not UTF-8 bytes
   int64_t n = 0;
   for (char c : s)
     n += (uint8_t(c) & 0xc0) != 0x80;
@@ -698,9 +698,9 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
       return num(int64_t(h.entries(x).size()));
     case Kind::Str:
       rely(x);
-      return num(code_points(h.as_str(x))); // code points, not UTF-8 bytes
+      return num(char_count(h.as_str(x)));
     case Kind::Range:
-      return num(int64_t(iterate(x).size()));
+      return num(range_len(x));
     case Kind::Tensor: {
       rely_meta(x);
       const TensorMeta &m = h.meta(h.current(x));
@@ -1170,7 +1170,7 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     }
     if (name == "lower" || name == "upper") {
       arity(*this, qual, args, kwargs, 0, 0);
-      if (code_points(s) != int64_t(s.size()))
+      if (char_count(s) != int64_t(s.size()))
         fail(fmt::format("{}() of a non-ASCII string is not supported: {}", qual(), py_str(s)));
       for (char &c : s) {
         if (name == "lower" ? c >= 'A' && c <= 'Z' : c >= 'a' && c <= 'z') c ^= 0x20;

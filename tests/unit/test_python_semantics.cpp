@@ -141,8 +141,9 @@ TEST_CASE("python semantics: ranges near the int64 limits") {
                       {"op": "call", "fn": "operator.contains", "args": ["%r", 9223372036854775806], "out": "y"},
                       {"op": "call", "fn": "operator.contains", "args": ["%r", 5], "out": "z"},
                       {"op": "call", "fn": "operator.truth", "args": ["%r"], "out": "t"},
-                      {"op": "return", "value": ["%x", "%y", "%z", "%t"]}])") ==
-        "(9223372036854775806, True, False, True)");
+                      {"op": "call", "fn": "builtins.len", "args": ["%r"], "out": "n"},
+                      {"op": "return", "value": ["%x", "%y", "%z", "%t", "%n"]}])") ==
+        "(9223372036854775806, True, False, True, 3)");
   // A huge range that a loop leaves at once, and one stepping past the limit.
   CHECK(result_of(R"([{"op": "call", "fn": "builtins.range", "args": [0, 9223372036854775807], "out": "r"},
                       {"op": "call", "fn": "operator.contains", "args": ["%r", 123456789012], "out": "y"},
