@@ -326,8 +326,11 @@ at::Tensor one(const Call &c) {
     return d ? at::mean(c.tensor(0), *d, c.boolean(2), c.opt_dtype(3)) : at::mean(c.tensor(0), c.opt_dtype(3));
   }
   case Op::amax: return at::amax(c.tensor(0), c.ints(1), c.boolean(2));
-  case Op::max: return at::max(c.tensor(0));
-  case Op::min: return at::min(c.tensor(0));
+  // torch.max(input, other) is the elementwise maximum (the dim form is in run_aten).
+  case Op::max:
+    return c.is_tensor(1) ? at::maximum(c.tensor(0), c.tensor(1)) : at::max(c.tensor(0));
+  case Op::min:
+    return c.is_tensor(1) ? at::minimum(c.tensor(0), c.tensor(1)) : at::min(c.tensor(0));
   case Op::argmax: return at::argmax(c.tensor(0), c.opt_int(1), c.boolean(2));
   case Op::var: {
     std::vector<int64_t> dims;
@@ -468,7 +471,7 @@ AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place) {
     case Op::numel: r.python = ops::Arg::of_int(c.tensor(0).numel()); return r;
     case Op::max:
     case Op::min:
-      if (!c.none(1)) {
+      if (!c.none(1) && !c.is_tensor(1)) { // the dim form: values and indices
         auto [values, indices] = op == Op::max ? at::max(c.tensor(0), c.integer(1), c.boolean(2))
                                                : at::min(c.tensor(0), c.integer(1), c.boolean(2));
         r.tensors = {values, indices};
