@@ -322,8 +322,15 @@ at::Tensor one(const Call &c) {
   case Op::mean: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);
-    if (c.op == Op::sum) return d ? at::sum(c.tensor(0), *d, c.boolean(2), c.opt_dtype(3)) : at::sum(c.tensor(0), c.opt_dtype(3));
-    return d ? at::mean(c.tensor(0), *d, c.boolean(2), c.opt_dtype(3)) : at::mean(c.tensor(0), c.opt_dtype(3));
+    bool keepdim = c.boolean(2);
+    // dim=None with keepdim=True reduces every dim and keeps them all, as size 1 (the dim
+    // overload with no dims); without keepdim, the overload Python calls for torch.sum(x).
+    const at::Tensor &t = c.tensor(0);
+    if (!d && !keepdim)
+      return c.op == Op::sum ? at::sum(t, c.opt_dtype(3)) : at::mean(t, c.opt_dtype(3));
+    at::OptionalIntArrayRef dim = d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef();
+    return c.op == Op::sum ? at::sum(t, dim, keepdim, c.opt_dtype(3))
+                           : at::mean(t, dim, keepdim, c.opt_dtype(3));
   }
   case Op::amax: return at::amax(c.tensor(0), c.ints(1), c.boolean(2));
   // torch.max(input, other) is the elementwise maximum (the dim form is in run_aten).
