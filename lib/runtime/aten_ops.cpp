@@ -342,7 +342,10 @@ at::Tensor one(const Call &c) {
   case Op::var: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);
-    int64_t correction = c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : int64_t(c.real(4));
+    // correction is an int in torch 1.13 (a float is a TypeError there). It must reach ATen as an
+    // optional: a plain int64_t converts to the `bool unbiased` overload (correction=2 ran as 1).
+    c10::optional<int64_t> correction =
+        c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : c.integer(4);
     return at::var(c.tensor(0), d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef(), correction, c.boolean(3));
   }
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));
