@@ -16,8 +16,9 @@
    running the program on its own inputs, to a float tolerance (the oracle calls PyTorch through
    Python, thunderc through ATen's C++ API);
 5. `--inputs`: tensors written with torch.save under their input paths are used instead of seeded
-   ones (the same results under another --seed), and a tensor of another shape is rejected by the
-   prologue with a message naming its path;
+   ones (the same results under another --seed), a tensor of another shape is rejected by the
+   prologue with a message naming its path, and tensors sharing a storage in the file share it
+   (an input aliasing one the program changes is rejected);
 6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library, an
    --inputs directory; an unknown command, a --save path that is empty or a directory, a --seed
    past 64 bits and a --max-depth above 1024 are usage errors (exit 2);
@@ -235,6 +236,15 @@ def check_inputs_file(thunderc, report, tmp):
     p = run([thunderc, "run", add, "--inputs", wrong])
     report.check(p.returncode == 1 and "args[7] names no input" in p.stderr, "an unknown input path is an error",
                  p.stderr.strip()[-300:])
+    # Tensors sharing a storage in the file share it in the run, as torch.load gives them: the
+    # prologue sees that args[1] overlaps args[0], which the program changes in place.
+    base = torch.arange(4.0)
+    torch.save({"args[0]": base[0:3], "args[1]": base[1:4]}, wrong)
+    distinct = os.path.join(ROOT, "tests", "graphs", "traces", "distinct_inputs.json")
+    p = run([thunderc, "run", distinct, "--inputs", wrong])
+    report.check(p.returncode == 1 and "the prologue rejected the inputs: args[1]: expected an input distinct from "
+                 "args[0] (which the program changes), got a tensor sharing its memory" in p.stderr,
+                 "file tensors sharing a storage share it (the prologue rejects the alias)", p.stderr.strip()[-300:])
     torch.save({"args[0]": torch.zeros(2, 2)}, wrong)
     p = run([thunderc, "run", add, "--inputs", wrong])
     report.check(p.returncode == 1 and "tuple of (path, tensor) pairs" in p.stderr,
