@@ -23,7 +23,7 @@
    --inputs directory; an unknown command, a --save path that is empty or a directory, a --seed
    past 64 bits and a --max-depth above 1024 are usage errors (exit 2);
 7. with a library from `compile --so`, `run --so LIB --check` passes, for mlp and for the graphs of
-   tests/graphs/run/so (torch.empty's values: zeros in both runs).
+   tests/graphs/run and tests/graphs/run/so (torch.empty's values: zeros in both runs).
 
 Prints one PASS/FAIL/SKIP line per check and `N passed, M failed`; exits 1 when anything failed.
 """
@@ -297,9 +297,11 @@ def check_logging(thunderc, report):
 
 
 def check_so(thunderc, report, tmp):
+    # tests/graphs/run: the library against the interpreter on the ops whose mapping was mended;
     # tests/graphs/run/so: torch.empty/empty_like, which the interpreter gives as zeros and the
     # library as at::empty: `run --so` zero-fills CPU memory, so --check sees zeros in both runs.
     for g in [os.path.join(ROOT, "samples", "mlp.json")] + sorted(
+            glob.glob(os.path.join(ROOT, "tests", "graphs", "run", "*.json"))) + sorted(
             glob.glob(os.path.join(ROOT, "tests", "graphs", "run", "so", "*.json"))):
         name = label(g)
         out = os.path.join(tmp, f"so_{name}")
