@@ -251,8 +251,18 @@ def check_inputs_file(thunderc, report, tmp):
                  "a one-entry dict (unreadable by libtorch 1.13) gets a hint", p.stderr.strip()[-300:])
 
 
-def check_errors(thunderc, report):
+def check_errors(thunderc, report, tmp):
     add = os.path.join(ROOT, "samples", "add.json")
+    # torch 1.13's correction is an int: a float is rejected (it was truncated, and ran as 1).
+    with open(os.path.join(ROOT, "tests", "graphs", "run", "var_correction.json")) as f:
+        g = json.load(f)
+    g["functions"]["forward"]["body"][0]["kwargs"]["correction"] = 2.5
+    bad_var = os.path.join(tmp, "var_float_correction.json")
+    with open(bad_var, "w") as f:
+        json.dump(g, f)
+    p = run([thunderc, "run", bad_var])
+    report.check(p.returncode == 1 and "torch.var(): argument 'correction' must be an int" in p.stderr,
+                 "torch.var with a float correction is an op error", p.stderr.strip()[-300:])
     p = run([thunderc, "run", add, "--max-input-bytes", "16"])
     report.check(p.returncode == 1 and "--max-input-bytes" in p.stderr, "--max-input-bytes is enforced",
                  p.stderr.strip()[-300:])
@@ -332,7 +342,7 @@ def main():
         check_cuda_sample(thunderc, report)
         check_oracle(thunderc, report, tmp)
         check_inputs_file(thunderc, report, tmp)
-        check_errors(thunderc, report)
+        check_errors(thunderc, report, tmp)
         check_logging(thunderc, report)
         check_so(thunderc, report, tmp)
     return report.finish()
