@@ -322,17 +322,30 @@ at::Tensor one(const Call &c) {
   case Op::mean: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);
-    if (c.op == Op::sum) return d ? at::sum(c.tensor(0), *d, c.boolean(2), c.opt_dtype(3)) : at::sum(c.tensor(0), c.opt_dtype(3));
-    return d ? at::mean(c.tensor(0), *d, c.boolean(2), c.opt_dtype(3)) : at::mean(c.tensor(0), c.opt_dtype(3));
+    bool keepdim = c.boolean(2);
+    // dim=None with keepdim=True reduces every dim and keeps them all, as size 1 (the dim
+    // overload with no dims); without keepdim, the overload Python calls for torch.sum(x).
+    const at::Tensor &t = c.tensor(0);
+    if (!d && !keepdim)
+      return c.op == Op::sum ? at::sum(t, c.opt_dtype(3)) : at::mean(t, c.opt_dtype(3));
+    at::OptionalIntArrayRef dim = d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef();
+    return c.op == Op::sum ? at::sum(t, dim, keepdim, c.opt_dtype(3))
+                           : at::mean(t, dim, keepdim, c.opt_dtype(3));
   }
   case Op::amax: return at::amax(c.tensor(0), c.ints(1), c.boolean(2));
-  case Op::max: return at::max(c.tensor(0));
-  case Op::min: return at::min(c.tensor(0));
+  // torch.max(input, other) is the elementwise maximum (the dim form is in run_aten).
+  case Op::max:
+    return c.is_tensor(1) ? at::maximum(c.tensor(0), c.tensor(1)) : at::max(c.tensor(0));
+  case Op::min:
+    return c.is_tensor(1) ? at::minimum(c.tensor(0), c.tensor(1)) : at::min(c.tensor(0));
   case Op::argmax: return at::argmax(c.tensor(0), c.opt_int(1), c.boolean(2));
   case Op::var: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);
-    int64_t correction = c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : int64_t(c.real(4));
+    // correction is an int in torch 1.13 (a float is a TypeError there). It must reach ATen as an
+    // optional: a plain int64_t converts to the `bool unbiased` overload (correction=2 ran as 1).
+    c10::optional<int64_t> correction =
+        c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : c.integer(4);
     return at::var(c.tensor(0), d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef(), correction, c.boolean(3));
   }
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));
@@ -392,11 +405,16 @@ at::Tensor one(const Call &c) {
   case Op::bmm: return at::bmm(c.tensor(0), c.tensor(1));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
   case Op::embedding: {
-    if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");
-    const at::Tensor &weight = c.tensor(1);
+    at::Tensor weight = c.tensor(1), indices = c.tensor(0);
     int64_t padding = c.none(2) ? -1 : c.integer(2);
     if (padding < 0 && !c.none(2)) padding += weight.size(0);
-    return at::embedding(weight, c.tensor(0), padding, c.boolean(5), c.boolean(6));
+    // max_norm renormalises the rows of the weight it reads in place, as PyTorch (and the library
+    // of `compile --so`) do: the caller's weight changes.
+    if (!c.none(3)) {
+      indices = indices.contiguous();
+      at::embedding_renorm_(weight, indices, c.real(3), c.real(4));
+    }
+    return at::embedding(weight, indices, padding, c.boolean(5), c.boolean(6));
   }
   case Op::scaled_dot_product_attention: return sdpa(c);
 
@@ -468,7 +486,7 @@ AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place) {
     case Op::numel: r.python = ops::Arg::of_int(c.tensor(0).numel()); return r;
     case Op::max:
     case Op::min:
-      if (!c.none(1)) {
+      if (!c.none(1) && !c.is_tensor(1)) { // the dim form: values and indices
         auto [values, indices] = op == Op::max ? at::max(c.tensor(0), c.integer(1), c.boolean(2))
                                                : at::min(c.tensor(0), c.integer(1), c.boolean(2));
         r.tensors = {values, indices};

@@ -14,7 +14,10 @@
 #include <ATen/ops/randn.h>
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <fmt/format.h>
-#include <torch/csrc/jit/serialization/pickle.h>
+#include <caffe2/serialize/in_memory_adapter.h>
+#include <caffe2/serialize/inline_container.h>
+#include <torch/csrc/jit/serialization/import_read.h>
+#include <torch/csrc/jit/serialization/storage_context.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -162,6 +165,17 @@ const Expr *resolve_path(const Graph &g, std::string_view path) {
   return at;
 }
 
+// torch::jit::pickle_load's reading of a torch.save zip file, with a storage context: tensors
+// that share a storage in the file (views of one tensor) share one here, as torch.load gives them
+// (pickle_load reads the storage again for each tensor).
+c10::IValue load_pickle_sharing_storages(const std::vector<char> &bytes) {
+  caffe2::serialize::PyTorchStreamReader reader(
+      std::make_unique<caffe2::serialize::MemoryReadAdapter>(bytes.data(), bytes.size()));
+  return torch::jit::readArchiveAndTensors("data", "", "", c10::nullopt, c10::nullopt, c10::nullopt, reader,
+                                           torch::jit::Unpickler::defaultTypeParser,
+                                           std::make_shared<torch::jit::DeserializationStorageContext>());
+}
+
 std::map<const Expr *, at::Tensor> load_inputs_file(const Graph &g, const std::string &file) {
   std::map<const Expr *, at::Tensor> out;
   if (file.empty()) return out;
@@ -180,7 +194,7 @@ std::map<const Expr *, at::Tensor> load_inputs_file(const Graph &g, const std::s
   }
   c10::IValue value;
   try {
-    value = torch::jit::pickle_load(bytes);
+    value = load_pickle_sharing_storages(bytes);
   } catch (const std::exception &e) {
     std::string what = e.what();
     if (auto nl = what.find('\n'); nl != std::string::npos) what.resize(nl);

@@ -13,6 +13,7 @@
 #include "trace/build.h"
 
 #include <ATen/Context.h>
+#include <c10/util/Flags.h>
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <torch/csrc/jit/serialization/pickle.h>
@@ -21,11 +22,31 @@
 #include <iostream>
 #include <optional>
 
+// libc10's switch (exported, declared by no header): every CPU allocation is zero-filled.
+C10_DECLARE_bool(caffe2_cpu_allocator_do_zero_fill);
+
 namespace thunderc::runtime {
 
 namespace {
 
 constexpr size_t kShownDifferences = 20;
+
+// torch.empty and empty_like give zeros in the interpreter (aten_ops); a library from
+// `compile --so` calls at::empty, whose memory is uninitialised. While one runs, every CPU
+// allocation is zero-filled, so that its empty tensors hold zeros too: the runs are reproducible
+// and `--check` compares equal values rather than leftovers of the heap.
+class ZeroFilledCpuMemory {
+public:
+  ZeroFilledCpuMemory() : was_(FLAGS_caffe2_cpu_allocator_do_zero_fill) {
+    FLAGS_caffe2_cpu_allocator_do_zero_fill = true;
+  }
+  ~ZeroFilledCpuMemory() { FLAGS_caffe2_cpu_allocator_do_zero_fill = was_; }
+  ZeroFilledCpuMemory(const ZeroFilledCpuMemory &) = delete;
+  ZeroFilledCpuMemory &operator=(const ZeroFilledCpuMemory &) = delete;
+
+private:
+  bool was_;
+};
 
 double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -62,7 +83,11 @@ int run(const RunOptions &o, const std::string &file) {
 
   // A compiled library is loaded before the inputs are made: a bad path fails fast.
   std::optional<CompiledComputation> compiled;
-  if (!o.so.empty()) compiled.emplace(o.so, g.name);
+  std::optional<ZeroFilledCpuMemory> zero_filled;
+  if (!o.so.empty()) {
+    compiled.emplace(o.so, g.name);
+    zero_filled.emplace();
+  }
 
   t0 = std::chrono::steady_clock::now();
   Roots inputs = build_inputs(g, o.inputs);

@@ -6,7 +6,9 @@
 1. the thunderc executable does not link libtorch (ldd), and validate, compile and print-* do not
    load it (LD_DEBUG=libs), while run does;
 2. `run GRAPH --check` passes for every sample (except llama_static_cache) and every graph of
-   tests/graphs/traces: exit 0 and a JSON summary whose check passed; `--no-passes` too;
+   tests/graphs/traces and tests/graphs/run (ops whose ATen mapping went wrong once: the check
+   cannot see those, as both of its runs call the same mapping, but 4. and 5. can); exit 0 and a
+   JSON summary whose check passed; `--no-passes` too;
 3. llama_static_cache (cuda:0, 2 GB of bf16) fails cleanly without CUDA: exit 1, a message naming
    the device and the input, nothing on stdout;
 4. the seeded inputs are the Python oracle's (tests/python/graph_eager.py, same seed): the tensors
@@ -14,12 +16,14 @@
    running the program on its own inputs, to a float tolerance (the oracle calls PyTorch through
    Python, thunderc through ATen's C++ API);
 5. `--inputs`: tensors written with torch.save under their input paths are used instead of seeded
-   ones (the same results under another --seed), and a tensor of another shape is rejected by the
-   prologue with a message naming its path;
+   ones (the same results under another --seed), a tensor of another shape is rejected by the
+   prologue with a message naming its path, and tensors sharing a storage in the file share it
+   (an input aliasing one the program changes is rejected);
 6. clear failures (exit 1) for --max-input-bytes, a missing --so, a missing runtime library, an
    --inputs directory; an unknown command, a --save path that is empty or a directory, a --seed
    past 64 bits and a --max-depth above 1024 are usage errors (exit 2);
-7. with a library from `compile --so`, `run --so LIB --check` passes.
+7. with a library from `compile --so`, `run --so LIB --check` passes, for mlp and for the graphs of
+   tests/graphs/run and tests/graphs/run/so (torch.empty's values: zeros in both runs).
 
 Prints one PASS/FAIL/SKIP line per check and `N passed, M failed`; exits 1 when anything failed.
 """
@@ -53,7 +57,8 @@ def run(cmd, env=None, timeout=600):
 def graphs():
     samples = sorted(glob.glob(os.path.join(ROOT, "samples", "*.json")))
     return [g for g in samples if os.path.basename(g) != CUDA_SAMPLE] + sorted(
-        glob.glob(os.path.join(ROOT, "tests", "graphs", "traces", "*.json")))
+        glob.glob(os.path.join(ROOT, "tests", "graphs", "traces", "*.json"))) + sorted(
+        glob.glob(os.path.join(ROOT, "tests", "graphs", "run", "*.json")))
 
 
 def label(path):
@@ -231,14 +236,33 @@ def check_inputs_file(thunderc, report, tmp):
     p = run([thunderc, "run", add, "--inputs", wrong])
     report.check(p.returncode == 1 and "args[7] names no input" in p.stderr, "an unknown input path is an error",
                  p.stderr.strip()[-300:])
+    # Tensors sharing a storage in the file share it in the run, as torch.load gives them: the
+    # prologue sees that args[1] overlaps args[0], which the program changes in place.
+    base = torch.arange(4.0)
+    torch.save({"args[0]": base[0:3], "args[1]": base[1:4]}, wrong)
+    distinct = os.path.join(ROOT, "tests", "graphs", "traces", "distinct_inputs.json")
+    p = run([thunderc, "run", distinct, "--inputs", wrong])
+    report.check(p.returncode == 1 and "the prologue rejected the inputs: args[1]: expected an input distinct from "
+                 "args[0] (which the program changes), got a tensor sharing its memory" in p.stderr,
+                 "file tensors sharing a storage share it (the prologue rejects the alias)", p.stderr.strip()[-300:])
     torch.save({"args[0]": torch.zeros(2, 2)}, wrong)
     p = run([thunderc, "run", add, "--inputs", wrong])
     report.check(p.returncode == 1 and "tuple of (path, tensor) pairs" in p.stderr,
                  "a one-entry dict (unreadable by libtorch 1.13) gets a hint", p.stderr.strip()[-300:])
 
 
-def check_errors(thunderc, report):
+def check_errors(thunderc, report, tmp):
     add = os.path.join(ROOT, "samples", "add.json")
+    # torch 1.13's correction is an int: a float is rejected (it was truncated, and ran as 1).
+    with open(os.path.join(ROOT, "tests", "graphs", "run", "var_correction.json")) as f:
+        g = json.load(f)
+    g["functions"]["forward"]["body"][0]["kwargs"]["correction"] = 2.5
+    bad_var = os.path.join(tmp, "var_float_correction.json")
+    with open(bad_var, "w") as f:
+        json.dump(g, f)
+    p = run([thunderc, "run", bad_var])
+    report.check(p.returncode == 1 and "torch.var(): argument 'correction' must be an int" in p.stderr,
+                 "torch.var with a float correction is an op error", p.stderr.strip()[-300:])
     p = run([thunderc, "run", add, "--max-input-bytes", "16"])
     report.check(p.returncode == 1 and "--max-input-bytes" in p.stderr, "--max-input-bytes is enforced",
                  p.stderr.strip()[-300:])
@@ -283,16 +307,23 @@ def check_logging(thunderc, report):
 
 
 def check_so(thunderc, report, tmp):
-    g = os.path.join(ROOT, "samples", "mlp.json")
-    out = os.path.join(tmp, "so_mlp")
-    p = run([thunderc, "compile", g, "-o", out, "--so"], timeout=900)
-    lib = os.path.join(out, "mlp.so")
-    if not report.check(p.returncode == 0 and os.path.exists(lib), "mlp: compile --so", p.stderr.strip()[-500:]):
-        return
-    p = run([thunderc, "run", g, "--so", lib, "--check"])
-    s = summary(p)
-    ok = p.returncode == 0 and s is not None and s["check"]["passed"] and s["computation"].startswith("compiled")
-    report.check(ok, "mlp: run --so --check", p.stderr.strip()[-500:])
+    # tests/graphs/run: the library against the interpreter on the ops whose mapping was mended;
+    # tests/graphs/run/so: torch.empty/empty_like, which the interpreter gives as zeros and the
+    # library as at::empty: `run --so` zero-fills CPU memory, so --check sees zeros in both runs.
+    for g in [os.path.join(ROOT, "samples", "mlp.json")] + sorted(
+            glob.glob(os.path.join(ROOT, "tests", "graphs", "run", "*.json"))) + sorted(
+            glob.glob(os.path.join(ROOT, "tests", "graphs", "run", "so", "*.json"))):
+        name = label(g)
+        out = os.path.join(tmp, f"so_{name}")
+        p = run([thunderc, "compile", g, "-o", out, "--so"], timeout=900)
+        lib = os.path.join(out, f"{name}.so")
+        if not report.check(p.returncode == 0 and os.path.exists(lib), f"{name}: compile --so",
+                            p.stderr.strip()[-500:]):
+            continue
+        p = run([thunderc, "run", g, "--so", lib, "--check"])
+        s = summary(p)
+        ok = p.returncode == 0 and s is not None and s["check"]["passed"] and s["computation"].startswith("compiled")
+        report.check(ok, f"{name}: run --so --check", p.stderr.strip()[-500:])
 
 
 def main():
@@ -311,7 +342,7 @@ def main():
         check_cuda_sample(thunderc, report)
         check_oracle(thunderc, report, tmp)
         check_inputs_file(thunderc, report, tmp)
-        check_errors(thunderc, report)
+        check_errors(thunderc, report, tmp)
         check_logging(thunderc, report)
         check_so(thunderc, report, tmp)
     return report.finish()
