@@ -238,6 +238,40 @@ Value Interpreter::emit(OpRecord r, ops::Arg res, Value view_of) {
 Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
   const ops::OpInfo &info = ops::info(op);
   if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
+  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout) {
+    // torch.relu(input) has no `inplace` (F.relu has): the catalogue's signature is F.relu's.
+    const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+    if (op == ops::Op::relu && s && s->kind == Stmt::Kind::Call && !s->callee_is_local &&
+        s->name == "torch.relu") {
+      if (args.size() > 1)
+        fail(fmt::format("torch.relu() takes 1 positional argument but {} were given",
+                         args.size()));
+      if (!kwargs.empty())
+        fail(fmt::format("torch.relu() got an unexpected keyword argument {}",
+                         py_str(kwargs[0].first)));
+    }
+    // `inplace=True` (the signature's last parameter) makes the call the in-place form: it is
+    // functionalised like x.relu_() (the functional op without the flag, a new version of x, a
+    // write-back for an input), and returns x itself.
+    size_t k = ops::params(op).size() - 1;
+    Args rest(args);
+    Kwargs others;
+    Value flag{};
+    bool twice = false;
+    if (rest.size() == k + 1) flag = rest.back(), rest.pop_back();
+    for (const auto &[key, v] : kwargs) {
+      if (key != "inplace") {
+        others.emplace_back(key, v);
+        continue;
+      }
+      twice |= bool(flag);
+      flag = v;
+    }
+    if (flag && !twice && h.is(flag, Kind::Bool)) {
+      rely(flag);
+      if (h.as_bool(flag)) return inplace_op(op, rest, others);
+    }
+  }
   OpRecord r = prepare(op, args, kwargs);
   ops::Arg res = run_op(r);
   if (info.flags & ops::PythonResult) return from_arg(res);
@@ -247,13 +281,15 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
 }
 
 Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
-  std::string_view name = ops::info(op).torch_name;
+  // An op that is not InPlace is the in-place form of a functional op (F.relu(x, inplace=True)).
+  std::string name(ops::info(op).torch_name);
+  name += ops::info(op).flags & ops::InPlace ? "()" : "(..., inplace=True)";
   if (args.empty() || !h.is(args[0], Kind::Tensor))
-    fail(fmt::format("{}() updates a tensor in place; its first argument is {}", name,
+    fail(fmt::format("{} updates a tensor in place; its first argument is {}", name,
                      args.empty() ? std::string("missing") : h.repr(args[0])));
   Value self = args[0];
   if (h.tensor_info(self).base)
-    fail(fmt::format("{}() updates a view of another tensor in place, which thunderc does not "
+    fail(fmt::format("{} updates a view of another tensor in place, which thunderc does not "
                      "support (the update would have to reach the viewed tensor); use the "
                      "out-of-place op and assign the result",
                      name));
@@ -294,13 +330,13 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   OpRecord r = prepare(f ? *f : op, args, kwargs);
   ops::Arg res = run_op(r);
   if (res.kind != ops::Arg::Kind::Tensor)
-    fail(fmt::format("{}() returned {}, not a tensor", name, ops::describe(res)));
+    fail(fmt::format("{} returned {}, not a tensor", name, ops::describe(res)));
   if (res.tensor.shape != self_meta.shape)
-    fail(fmt::format("{}(): output with shape {} doesn't match the broadcast shape {}", name,
+    fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape {}", name,
                      shape_str(self_meta.shape), shape_str(res.tensor.shape)));
   if (res.tensor.dtype != self_meta.dtype) {
     if (!can_cast(res.tensor.dtype, self_meta.dtype))
-      fail(fmt::format("{}(): result type {} can't be cast to the desired output type {}", name,
+      fail(fmt::format("{}: result type {} can't be cast to the desired output type {}", name,
                        dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
     Value tmp = emit(std::move(r), std::move(res), {});
     r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
@@ -368,6 +404,12 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (name == "is_floating_point") return h.boolean(is_floating(d), kComputed);
     static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
     return num(sizes[static_cast<size_t>(d)]);
+  }
+  if (name == "relu" || name == "relu_") { // Tensor.relu has no `inplace` (F.relu has)
+    if (!args.empty())
+      fail(fmt::format("Tensor.{}() takes no arguments ({} given)", name, args.size()));
+    if (!kwargs.empty()) fail(fmt::format("Tensor.{}() takes no keyword arguments", name));
+    if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
   auto op = ops::lookup_method(name);
   if (!op) return std::nullopt;
