@@ -327,6 +327,12 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   }
 
   std::optional<ops::Op> f = ops::functional(op);
+  if (op == ops::Op::fill_) { // full_like takes a number: a 0-dim tensor value fills a clone
+    bool tensor_value = args.size() > 1 && h.is(args[1], Kind::Tensor);
+    for (const auto &[key, v] : kwargs)
+      tensor_value |= key == "value" && h.is(v, Kind::Tensor);
+    if (tensor_value) f.reset();
+  }
   OpRecord r = prepare(f ? *f : op, args, kwargs);
   ops::Arg res = run_op(r);
   if (res.kind != ops::Arg::Kind::Tensor)
