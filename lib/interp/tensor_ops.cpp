@@ -23,6 +23,12 @@ ops::Arg tensor_arg(const Heap &h, Value version) {
   return a;
 }
 
+bool is_comparison(ops::Op op) {
+  using ops::Op;
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
+         op == Op::ge;
+}
+
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
   if (is_floating(from) && is_integral(to, true)) return false;
@@ -273,6 +279,17 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
     }
   }
   OpRecord r = prepare(op, args, kwargs);
+  using K = ops::Arg::Kind;
+  if (is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
+    // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
+    // operators `2 < t`, which builtins swap), but Python's torch.lt(2, t) is a TypeError.
+    K k = r.bound_meta[0].kind;
+    if (k == K::Bool || k == K::Int || k == K::Float)
+      fail(fmt::format("{}() received an invalid combination of arguments - got ({}, Tensor), but "
+                       "expected one of: (Tensor input, Tensor other), (Tensor input, Number "
+                       "other); write the comparison with the tensor first",
+                       info.torch_name, k == K::Bool ? "bool" : k == K::Int ? "int" : "float"));
+  }
   ops::Arg res = run_op(r);
   if (info.flags & ops::PythonResult) return from_arg(res);
   Value view_of =
