@@ -244,11 +244,12 @@ Value Interpreter::emit(OpRecord r, ops::Arg res, Value view_of) {
 Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
   const ops::OpInfo &info = ops::info(op);
   if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
-  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout) {
-    // torch.relu(input) has no `inplace` (F.relu has): the catalogue's signature is F.relu's.
-    const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
-    if (op == ops::Op::relu && s && s->kind == Stmt::Kind::Call && !s->callee_is_local &&
-        s->name == "torch.relu") {
+  // Function forms whose Python signature is narrower than the catalogue's (which is F.relu's,
+  // and takes Tensor.split's keyword split_size): torch.relu(input), torch.split(tensor,
+  // split_size_or_sections, dim=0).
+  if (const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+      s && s->kind == Stmt::Kind::Call && !s->callee_is_local) {
+    if (op == ops::Op::relu && s->name == "torch.relu") {
       if (args.size() > 1)
         fail(fmt::format("torch.relu() takes 1 positional argument but {} were given",
                          args.size()));
@@ -256,6 +257,13 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
         fail(fmt::format("torch.relu() got an unexpected keyword argument {}",
                          py_str(kwargs[0].first)));
     }
+    if (op == ops::Op::split && s->name == "torch.split")
+      for (const auto &[key, v] : kwargs)
+        if (key == "split_size")
+          fail("torch.split() got an unexpected keyword argument 'split_size' (it is "
+               "split_size_or_sections; Tensor.split takes split_size)");
+  }
+  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout) {
     // `inplace=True` (the signature's last parameter) makes the call the in-place form: it is
     // functionalised like x.relu_() (the functional op without the flag, a new version of x, a
     // write-back for an input), and returns x itself.
@@ -428,6 +436,11 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
     return num(sizes[static_cast<size_t>(d)]);
   }
+  if (name == "split")
+    for (const auto &[key, v] : kwargs)
+      if (key == "split_size_or_sections")
+        fail("Tensor.split() got an unexpected keyword argument 'split_size_or_sections' (it is "
+             "split_size; torch.split takes split_size_or_sections)");
   if (name == "relu" || name == "relu_") { // Tensor.relu has no `inplace` (F.relu has)
     if (!args.empty())
       fail(fmt::format("Tensor.{}() takes no arguments ({} given)", name, args.size()));
