@@ -341,6 +341,10 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
         dims.push_back(num(d));
       ver = tensor_op(ops::Op::expand, {ver, h.tuple(std::move(dims), kComputed)}, {});
     }
+    // A new tensor's version must own its memory, as the tensor does: not be src itself (one
+    // object returned twice, or an input returned as a computation output) nor a view of it.
+    if (!h.from_input(self) && (p.ops.size() == before || p.ops.back().op == ops::Op::expand))
+      ver = tensor_op(ops::Op::clone, {ver}, {});
     if (p.ops.size() > before) {
       p.ops.back().inplace = op;
       p.ops.back().updated = self;
