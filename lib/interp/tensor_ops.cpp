@@ -23,6 +23,12 @@ ops::Arg tensor_arg(const Heap &h, Value version) {
   return a;
 }
 
+bool is_comparison(ops::Op op) {
+  using ops::Op;
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
+         op == Op::ge;
+}
+
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
   if (is_floating(from) && is_integral(to, true)) return false;
@@ -238,7 +244,60 @@ Value Interpreter::emit(OpRecord r, ops::Arg res, Value view_of) {
 Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
   const ops::OpInfo &info = ops::info(op);
   if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
+  // Function forms whose Python signature is narrower than the catalogue's (which is F.relu's,
+  // and takes Tensor.split's keyword split_size): torch.relu(input), torch.split(tensor,
+  // split_size_or_sections, dim=0).
+  if (const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+      s && s->kind == Stmt::Kind::Call && !s->callee_is_local) {
+    if (op == ops::Op::relu && s->name == "torch.relu") {
+      if (args.size() > 1)
+        fail(fmt::format("torch.relu() takes 1 positional argument but {} were given",
+                         args.size()));
+      if (!kwargs.empty())
+        fail(fmt::format("torch.relu() got an unexpected keyword argument {}",
+                         py_str(kwargs[0].first)));
+    }
+    if (op == ops::Op::split && s->name == "torch.split")
+      for (const auto &[key, v] : kwargs)
+        if (key == "split_size")
+          fail("torch.split() got an unexpected keyword argument 'split_size' (it is "
+               "split_size_or_sections; Tensor.split takes split_size)");
+  }
+  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout) {
+    // `inplace=True` (the signature's last parameter) makes the call the in-place form: it is
+    // functionalised like x.relu_() (the functional op without the flag, a new version of x, a
+    // write-back for an input), and returns x itself.
+    size_t k = ops::params(op).size() - 1;
+    Args rest(args);
+    Kwargs others;
+    Value flag{};
+    bool twice = false;
+    if (rest.size() == k + 1) flag = rest.back(), rest.pop_back();
+    for (const auto &[key, v] : kwargs) {
+      if (key != "inplace") {
+        others.emplace_back(key, v);
+        continue;
+      }
+      twice |= bool(flag);
+      flag = v;
+    }
+    if (flag && !twice && h.is(flag, Kind::Bool)) {
+      rely(flag);
+      if (h.as_bool(flag)) return inplace_op(op, rest, others);
+    }
+  }
   OpRecord r = prepare(op, args, kwargs);
+  using K = ops::Arg::Kind;
+  if (is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
+    // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
+    // operators `2 < t`, which builtins swap), but Python's torch.lt(2, t) is a TypeError.
+    K k = r.bound_meta[0].kind;
+    if (k == K::Bool || k == K::Int || k == K::Float)
+      fail(fmt::format("{}() received an invalid combination of arguments - got ({}, Tensor), but "
+                       "expected one of: (Tensor input, Tensor other), (Tensor input, Number "
+                       "other); write the comparison with the tensor first",
+                       info.torch_name, k == K::Bool ? "bool" : k == K::Int ? "int" : "float"));
+  }
   ops::Arg res = run_op(r);
   if (info.flags & ops::PythonResult) return from_arg(res);
   Value view_of =
@@ -247,13 +306,15 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
 }
 
 Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
-  std::string_view name = ops::info(op).torch_name;
+  // An op that is not InPlace is the in-place form of a functional op (F.relu(x, inplace=True)).
+  std::string name(ops::info(op).torch_name);
+  name += ops::info(op).flags & ops::InPlace ? "()" : "(..., inplace=True)";
   if (args.empty() || !h.is(args[0], Kind::Tensor))
-    fail(fmt::format("{}() updates a tensor in place; its first argument is {}", name,
+    fail(fmt::format("{} updates a tensor in place; its first argument is {}", name,
                      args.empty() ? std::string("missing") : h.repr(args[0])));
   Value self = args[0];
   if (h.tensor_info(self).base)
-    fail(fmt::format("{}() updates a view of another tensor in place, which thunderc does not "
+    fail(fmt::format("{} updates a view of another tensor in place, which thunderc does not "
                      "support (the update would have to reach the viewed tensor); use the "
                      "out-of-place op and assign the result",
                      name));
@@ -280,6 +341,10 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
         dims.push_back(num(d));
       ver = tensor_op(ops::Op::expand, {ver, h.tuple(std::move(dims), kComputed)}, {});
     }
+    // A new tensor's version must own its memory, as the tensor does: not be src itself (one
+    // object returned twice, or an input returned as a computation output) nor a view of it.
+    if (!h.from_input(self) && (p.ops.size() == before || p.ops.back().op == ops::Op::expand))
+      ver = tensor_op(ops::Op::clone, {ver}, {});
     if (p.ops.size() > before) {
       p.ops.back().inplace = op;
       p.ops.back().updated = self;
@@ -291,16 +356,22 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   }
 
   std::optional<ops::Op> f = ops::functional(op);
+  if (op == ops::Op::fill_) { // full_like takes a number: a 0-dim tensor value fills a clone
+    bool tensor_value = args.size() > 1 && h.is(args[1], Kind::Tensor);
+    for (const auto &[key, v] : kwargs)
+      tensor_value |= key == "value" && h.is(v, Kind::Tensor);
+    if (tensor_value) f.reset();
+  }
   OpRecord r = prepare(f ? *f : op, args, kwargs);
   ops::Arg res = run_op(r);
   if (res.kind != ops::Arg::Kind::Tensor)
-    fail(fmt::format("{}() returned {}, not a tensor", name, ops::describe(res)));
+    fail(fmt::format("{} returned {}, not a tensor", name, ops::describe(res)));
   if (res.tensor.shape != self_meta.shape)
-    fail(fmt::format("{}(): output with shape {} doesn't match the broadcast shape {}", name,
+    fail(fmt::format("{}: output with shape {} doesn't match the broadcast shape {}", name,
                      shape_str(self_meta.shape), shape_str(res.tensor.shape)));
   if (res.tensor.dtype != self_meta.dtype) {
     if (!can_cast(res.tensor.dtype, self_meta.dtype))
-      fail(fmt::format("{}(): result type {} can't be cast to the desired output type {}", name,
+      fail(fmt::format("{}: result type {} can't be cast to the desired output type {}", name,
                        dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
     Value tmp = emit(std::move(r), std::move(res), {});
     r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
@@ -368,6 +439,17 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (name == "is_floating_point") return h.boolean(is_floating(d), kComputed);
     static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
     return num(sizes[static_cast<size_t>(d)]);
+  }
+  if (name == "split")
+    for (const auto &[key, v] : kwargs)
+      if (key == "split_size_or_sections")
+        fail("Tensor.split() got an unexpected keyword argument 'split_size_or_sections' (it is "
+             "split_size; torch.split takes split_size_or_sections)");
+  if (name == "relu" || name == "relu_") { // Tensor.relu has no `inplace` (F.relu has)
+    if (!args.empty())
+      fail(fmt::format("Tensor.{}() takes no arguments ({} given)", name, args.size()));
+    if (!kwargs.empty()) fail(fmt::format("Tensor.{}() takes no keyword arguments", name));
+    if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
   auto op = ops::lookup_method(name);
   if (!op) return std::nullopt;

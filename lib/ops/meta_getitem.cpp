@@ -107,6 +107,7 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
   // Lists become index tensors (in a copy of the items, made at the first list); then count the
   // dims the indices consume, to size an Ellipsis.
   std::vector<std::optional<int64_t>> true_counts(items.size());
+  std::vector<std::vector<int64_t>> list_ints(items.size()); // the values of int lists
   std::vector<Arg> converted;
   int64_t consumed = 0;
   for (size_t k = 0; k < items.size(); ++k) {
@@ -114,6 +115,14 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
       if (converted.empty()) converted.assign(items.begin(), items.end());
       items = converted; // same size: the loop goes on over the copy
       int64_t trues = 0;
+      auto flatten = [&](auto &self, const Arg &a) -> void {
+        if (a.kind == Arg::Kind::Seq)
+          for (const Arg &x : a.items)
+            self(self, x);
+        else
+          list_ints[k].push_back(a.kind == Arg::Kind::Bool ? a.b : a.i);
+      };
+      flatten(flatten, converted[k]);
       converted[k] = Arg::of_tensor(list_tensor(c, converted[k], &trues));
       if (converted[k].tensor.dtype == DType::Bool) true_counts[k] = trues;
     }
@@ -142,6 +151,7 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
     int64_t at;
     Shape shape;      // an index tensor's shape, or a mask's result shape [count]
     Shape mask_shape; // empty for index tensors
+    const std::vector<int64_t> *values = nullptr; // an int list's values, checked against the dim
   };
   std::vector<Recorded> recorded;
   auto need_dim = [&](const Arg &a) {
@@ -189,7 +199,7 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
       } else {
         if (t.dtype != DType::Int64)
           c.fail("tensors used as indices must be long, byte or bool tensors, got " + str(t.dtype));
-        recorded.push_back({dim++, t.shape, {}});
+        recorded.push_back({dim++, t.shape, {}, list_ints[k].empty() ? nullptr : &list_ints[k]});
       }
     }
     }
@@ -210,6 +220,11 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
         c.fail("the shape of the mask " + str(r.mask_shape) + " at index " + std::to_string(j) +
                " does not match the shape of the indexed tensor " + str(cur) + " at index " +
                std::to_string(pos + j));
+    if (r.values)
+      for (int64_t v : *r.values)
+        if (v < -cur[pos] || v >= cur[pos])
+          c.fail("index " + std::to_string(v) + " is out of bounds for dimension " +
+                 std::to_string(pos) + " with size " + std::to_string(cur[pos]));
     adv.push_back({pos, span, r.shape});
     shift += span - 1;
   }

@@ -261,8 +261,23 @@ std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwarg
       args[1] = Arg::of_device(other.device);
       args.insert(args.begin() + 2, Arg::of_dtype(other.dtype));
     }
-  } else if (op == Op::arange && args.size() == 1 && !has_kw("end")) {
-    args.insert(args.begin(), Arg::of_int(0)); // arange(end)
+  } else if (op == Op::arange) {
+    // arange(end, *, ...), arange(start, end, *, ...), arange(start, end, step, *, ...): a step
+    // needs both start and end, and there is no end without start but arange(end).
+    bool end_only = args.size() == 1 && !has_kw("end");
+    bool start = args.size() >= 2 || (args.size() == 1 && !end_only) || has_kw("start");
+    bool end = args.size() >= 2 || end_only || has_kw("end");
+    if (!end) fail(op, "missing required argument 'end'");
+    if ((args.size() >= 3 || has_kw("step")) && (!start || end_only))
+      fail(op, "a step needs both start and end: arange(start, end, step)");
+    if (end_only) args.insert(args.begin(), Arg::of_int(0)); // arange(end)
+  } else if ((op == Op::max || op == Op::min) &&
+             ((args.size() >= 2 && args[1].kind == Arg::Kind::None) ||
+              std::any_of(kwargs.begin(), kwargs.end(), [](const auto &kw) {
+                return kw.first == "dim" && kw.second.kind == Arg::Kind::None;
+              }))) {
+    fail(op, "dim=None is not accepted (\"Please look up dimensions by name, got: name = None\"); "
+             "leave dim out to reduce over all elements");
   } else if (op == Op::var && args.size() >= 2 && args[1].kind == Arg::Kind::Bool) {
     args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased)
   }

@@ -125,6 +125,7 @@ TEST_CASE("ops: signatures") {
   CHECK(ln[4].default_value->kind == Arg::Kind::Float);
   CHECK(ln[4].default_value->f == doctest::Approx(1e-5));
   CHECK(ops::params(Op::gelu)[1].default_value->s == "none");
+  CHECK(ops::params(Op::gelu)[1].keyword_only);
   CHECK(ops::params(Op::amax)[1].default_value->kind == Arg::Kind::Seq);
 }
 
@@ -179,6 +180,24 @@ TEST_CASE("ops: bind errors name the op") {
         "torch.sum(): got multiple values for argument 'dim'");
   CHECK(error(Op::view, {t({2})}) == "torch.Tensor.view(): missing required argument 'size'");
   CHECK(error(Op::zeros, {i(2)}, {{"device", Arg::of_str("cpu")}}) == "no error");
+  // PyTorch's Python signatures: gelu's approximate is keyword-only; arange's step needs start
+  // and end, and end is required; max/min take no dim=None.
+  CHECK(error(Op::gelu, {t({2}), Arg::of_str("tanh")}) ==
+        "torch.nn.functional.gelu(): takes 1 positional argument but 2 were given");
+  CHECK(error(Op::gelu, {t({2})}, {{"approximate", Arg::of_str("tanh")}}) == "no error");
+  CHECK(error(Op::arange, {i(5)}, {{"step", i(2)}}) ==
+        "torch.arange(): a step needs both start and end: arange(start, end, step)");
+  CHECK(error(Op::arange, {}, {{"end", i(5)}, {"step", i(2)}}) ==
+        "torch.arange(): a step needs both start and end: arange(start, end, step)");
+  CHECK(error(Op::arange, {}, {{"start", i(1)}}) == "torch.arange(): missing required argument 'end'");
+  CHECK(error(Op::arange, {i(0), i(5)}, {{"step", i(2)}}) == "no error");
+  CHECK(error(Op::arange, {i(1)}, {{"end", i(6)}, {"step", i(2)}}) == "no error");
+  CHECK(error(Op::arange, {}, {{"end", i(5)}}) == "no error");
+  for (Op op : {Op::max, Op::min}) {
+    CHECK(contains(error(op, {t({2})}, {{"dim", Arg::none()}}), "dim=None is not accepted"));
+    CHECK(contains(error(op, {t({2}), Arg::none()}), "dim=None is not accepted"));
+    CHECK(error(op, {t({2})}) == "no error");
+  }
 }
 
 TEST_CASE("ops: shapes, dtypes and devices") {
@@ -237,6 +256,16 @@ TEST_CASE("ops: shapes, dtypes and devices") {
   CHECK(run(Op::getitem, {t({4, 5, 6}), Arg::of_seq({t({3}, D::Int64), all, t({3}, D::Int64)})}) ==
         "<cpu f32[3, 5]>");
   CHECK(run(Op::getitem, {t({4, 5}), Arg::of_list({i(0), i(2), i(3)})}) == "<cpu f32[3, 5]>");
+  // A list's ints are bounds-checked like an int index (PyTorch raises IndexError).
+  CHECK(run(Op::getitem, {t({2, 3}), Arg::of_list({i(0), i(5)})}) ==
+        "error: operator.getitem(): index 5 is out of bounds for dimension 0 with size 2");
+  CHECK(run(Op::getitem, {t({2, 3}), Arg::of_list({i(0), i(-3)})}) ==
+        "error: operator.getitem(): index -3 is out of bounds for dimension 0 with size 2");
+  CHECK(run(Op::getitem, {t({2, 3}), Arg::of_seq({all, Arg::of_list({i(-3), i(2)})})}) ==
+        "<cpu f32[2, 2]>");
+  CHECK(run(Op::getitem, {t({2, 3}), Arg::of_seq({all, Arg::of_list({i(0), i(3)})})}) ==
+        "error: operator.getitem(): index 3 is out of bounds for dimension 1 with size 3");
+  CHECK(contains(run(Op::setitem_, {t({2, 3}), Arg::of_list({i(2)}), f(0.0)}), "out of bounds"));
   CHECK(run(Op::getitem, {t({4, 5}), Arg::of_list({Arg::of_bool(true), Arg::of_bool(false),
                                                    Arg::of_bool(true), Arg::of_bool(true)})}) ==
         "<cpu f32[3, 5]>");
