@@ -17,10 +17,6 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     fail(fmt::format("{}.forward() takes one argument, input", cls));
   };
   auto flag = [&](const char *name) { return truth(attr(name)); };
-  auto no_inplace = [&]() {
-    if (flag("inplace"))
-      fail(fmt::format("{} with inplace=True is not supported while tracing", cls));
-  };
   using ops::Op;
   if (cls == "torch.nn.Linear")
     return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
@@ -43,8 +39,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   if (cls == "torch.nn.Dropout") {
     Value x = input();
     Value p_value = attr("p");
-    bool training = flag("training");
-    no_inplace();
+    bool training = flag("training"); // in eval mode the input itself, whatever `inplace` says
     if (training && to_float(p_value, "Dropout.p") > 0)
       fail("torch.nn.Dropout in training mode draws random numbers; trace the model in eval mode "
            "(training=False)");
@@ -52,8 +47,8 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   if (cls == "torch.nn.ReLU" || cls == "torch.nn.SiLU") {
     Value x = input();
-    no_inplace();
-    return tensor_op(cls == "torch.nn.ReLU" ? Op::relu : Op::silu, {x}, {});
+    Op op = cls == "torch.nn.ReLU" ? Op::relu : Op::silu;
+    return flag("inplace") ? inplace_op(op, {x}, {}) : tensor_op(op, {x}, {});
   }
   if (cls == "torch.nn.GELU") {
     Value x = input();

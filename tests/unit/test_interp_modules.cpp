@@ -50,7 +50,7 @@ TEST_CASE("interp modules: ModuleDict by key, keys in order, membership") {
   CHECK(t.has(", ('a', 'b'), False)\n"));
 }
 
-TEST_CASE("interp modules: activations read `inplace`; an in-place activation is an error") {
+TEST_CASE("interp modules: activations read `inplace`; an in-place one updates its input") {
   auto t = trace_body(
       R"(["acts", "x"])", R"([
       {"op": "for", "target": "act", "iter": "%acts", "body": [{"op": "call", "fn": "%act", "args": ["%x"], "out": "x"}]},
@@ -61,10 +61,19 @@ TEST_CASE("interp modules: activations read `inplace`; an in-place activation is
   CHECK(t.program.ops[0].op == ops::Op::relu);
   CHECK(t.program.ops[1].op == ops::Op::silu);
   CHECK(t.has("guard value args[0][1].inplace == False\n"));
-  auto e = body_error(
-      R"(["act", "x"])", R"([{"op": "call", "fn": "%act", "args": ["%x"], "out": "y"}])",
-      R"({"args": [{"module": "torch.nn.ReLU", "attrs": {"inplace": true}}, {"tensor": [2]}]})");
-  CHECK(e.message == "torch.nn.ReLU with inplace=True is not supported while tracing");
+  for (const char *cls : {"torch.nn.ReLU", "torch.nn.SiLU"}) {
+    auto u = trace_body(R"(["act", "x"])", R"([{"op": "call", "fn": "%act", "args": ["%x"], "out": "y"},
+                                              {"op": "return", "value": ["%x", "%y"]}])",
+                        R"({"args": [{"module": ")" + std::string(cls) +
+                            R"(", "attrs": {"inplace": true}}, {"tensor": [2]}]})");
+    INFO(cls);
+    CHECK(u.has("guard value args[0].inplace == True\n"));
+    REQUIRE(u.program.ops.size() == 1);
+    CHECK(u.program.ops[0].inplace.has_value()); // x.relu_(): x updated, written back
+    REQUIRE(u.program.write_backs.size() == 1);
+    auto items = u.program.heap.items(u.program.result);
+    CHECK(items[0] == items[1]); // returns x itself
+  }
 }
 
 TEST_CASE("interp modules: Sequential runs its sub-modules in order") {
