@@ -84,7 +84,10 @@ Arg meta_nn(const Ctx &c) {
     if (auto p = c.opt_integer(2); p && (*p >= weight.shape[0] || *p < -weight.shape[0]))
       c.fail("padding_idx must be within num_embeddings (" + std::to_string(weight.shape[0]) +
              "), got " + std::to_string(*p));
-    c.opt_number(3), c.number(4), c.boolean(5), c.boolean(6);
+    if (c.opt_number(3)) // a later read of the weight, or a pass, would not see the change
+      c.fail("max_norm renormalises rows of the weight in place, which traces do not follow; not "
+             "supported (renormalise the weight before the call, or leave max_norm None)");
+    c.number(4), c.boolean(5), c.boolean(6);
     Shape shape = input.shape;
     shape.push_back(weight.shape[1]);
     return c.out(std::move(shape), weight.dtype, c.same_device({&input, &weight}));

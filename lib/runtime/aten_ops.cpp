@@ -405,16 +405,11 @@ at::Tensor one(const Call &c) {
   case Op::bmm: return at::bmm(c.tensor(0), c.tensor(1));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
   case Op::embedding: {
-    at::Tensor weight = c.tensor(1), indices = c.tensor(0);
+    if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");
+    const at::Tensor &weight = c.tensor(1);
     int64_t padding = c.none(2) ? -1 : c.integer(2);
     if (padding < 0 && !c.none(2)) padding += weight.size(0);
-    // max_norm renormalises the rows of the weight it reads in place, as PyTorch (and the library
-    // of `compile --so`) do: the caller's weight changes.
-    if (!c.none(3)) {
-      indices = indices.contiguous();
-      at::embedding_renorm_(weight, indices, c.real(3), c.real(4));
-    }
-    return at::embedding(weight, indices, padding, c.boolean(5), c.boolean(6));
+    return at::embedding(weight, c.tensor(0), padding, c.boolean(5), c.boolean(6));
   }
   case Op::scaled_dot_product_attention: return sdpa(c);
 
