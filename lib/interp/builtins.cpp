@@ -458,6 +458,19 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
   if (tensor && op != "is_" && op != "is_not" && op != "contains" && op != "not_" &&
       op != "truth") {
     if (op == "pos") return args[0];
+    bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
+    // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
+    // binary operator and rebinds the name.
+    if (augmented && (!h.is(args[0], Kind::Tensor) || op == "imatmul")) op = op.substr(1);
+    // t -= y, t /= y, ...: the functional op written into t (t += y and t *= y are add_, mul_).
+    static const std::vector<std::pair<std::string_view, ops::Op>> updates = {
+        {"isub", ops::Op::sub},
+        {"itruediv", ops::Op::div},
+        {"ifloordiv", ops::Op::floor_divide},
+        {"imod", ops::Op::remainder},
+        {"ipow", ops::Op::pow}};
+    for (const auto &[from, to] : updates)
+      if (op == from) return in.inplace_op(to, args, {}, name);
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       // Python's reflected operators: 2 * t is t.__rmul__(2) = torch.mul(t, 2).
       static const std::vector<std::pair<std::string_view, std::string_view>> flipped = {

@@ -149,7 +149,9 @@ public:
   ProvId op_record(const OpRecord &r, uint32_t output);
   Value emit(OpRecord r, ops::Arg result, Value view_of);
   void record(OpRecord r); // appends to the program's ops (after the backend saw it)
-  Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs);
+  // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
+  Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
+                   std::string_view written = {});
   void finish_write_backs();
 
   // ---- torch.nn modules (nn_modules.cpp) -----------------------------------------------------

@@ -305,10 +305,11 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
   return emit(std::move(r), std::move(res), view_of);
 }
 
-Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
+Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
+                              std::string_view written) {
   // An op that is not InPlace is the in-place form of a functional op (F.relu(x, inplace=True)).
-  std::string name(ops::info(op).torch_name);
-  name += ops::info(op).flags & ops::InPlace ? "()" : "(..., inplace=True)";
+  std::string name(written.empty() ? ops::info(op).torch_name : written);
+  if (written.empty()) name += ops::info(op).flags & ops::InPlace ? "()" : "(..., inplace=True)";
   if (args.empty() || !h.is(args[0], Kind::Tensor))
     fail(fmt::format("{} updates a tensor in place; its first argument is {}", name,
                      args.empty() ? std::string("missing") : h.repr(args[0])));
