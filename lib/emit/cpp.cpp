@@ -859,8 +859,10 @@ private:
 
   // ---- ops -----------------------------------------------------------------------------------
 
+  // at::<name>, declared in ATen/ops/<name>.h, where an in-place function is declared in its
+  // function's header (at::silu_ in silu.h: there is no silu_.h).
   std::string fn(std::string_view name) {
-    ops_headers_.insert(std::string(name));
+    ops_headers_.insert(std::string(cpp_aten_ops_header(name)));
     return "at::" + std::string(name);
   }
 
@@ -1316,6 +1318,11 @@ std::string cpp_headers_superset() {
   for (const char *h : kRuntimeHeaders)
     s += include(h);
   return s + kStdIncludes;
+}
+
+std::string_view cpp_aten_ops_header(std::string_view fn) {
+  if (fn.size() > 1 && fn.back() == '_' && !fn.ends_with("__")) fn.remove_suffix(1);
+  return fn;
 }
 
 std::string cpp_entry_symbol(std::string_view name) {

@@ -34,6 +34,10 @@ std::string emit_cpp(const Trace &computation, const CppOptions &options);
 // precompiled once and given to every build.
 std::string cpp_headers_superset();
 
+// The ATen/ops/<header>.h that declares the function at::<fn>: `fn` itself, or for an in-place
+// function (`silu_`, `dropout_`) the function it updates in place (`silu`, `dropout`).
+std::string_view cpp_aten_ops_header(std::string_view fn);
+
 // "thunderc_<name>_run", the entry point's symbol.
 std::string cpp_entry_symbol(std::string_view name);
 
