@@ -196,10 +196,11 @@ at::Tensor thunderc_index(const at::Tensor &self, const Index *index, size_t n) 
   return self.index(thunderc_indices(index, n));
 }
 
-// `self[index] = value`, in place.
+// `self[index] = value`, in place, on the tensor `self` refers to (a part gets the tensors it
+// reads as const references; at::Tensor::index_put_ with TensorIndex is not a const method).
 template <class Value>
-void thunderc_index_put_(at::Tensor &self, const Index *index, size_t n, const Value &value) {
-  self.index_put_(thunderc_indices(index, n), value);
+void thunderc_index_put_(const at::Tensor &self, const Index *index, size_t n, const Value &value) {
+  at::Tensor(self).index_put_(thunderc_indices(index, n), value);
 }
 
 )";
@@ -1131,8 +1132,8 @@ private:
       const std::string value = is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")";
       if (ins.outs.empty())
         return {table ? "thunderc_index_put_(" + tensor(0) + ", " + *table + ", " + value + ")"
-                      : tensor(0) + ".index_put_(" + index_list(1) + ", " + scalar_or_tensor(2) +
-                            ")"};
+                      : mutable_ref(0) + ".index_put_(" + index_list(1) + ", " +
+                            scalar_or_tensor(2) + ")"};
       use_setitem_ = true;
       ops_headers_.insert("clone");
       return {"thunderc_setitem(" + tensor(0) + ", " +
