@@ -196,10 +196,11 @@ at::Tensor thunderc_index(const at::Tensor &self, const Index *index, size_t n) 
   return self.index(thunderc_indices(index, n));
 }
 
-// `self[index] = value`, in place.
+// `self[index] = value`, in place, on the tensor `self` refers to (a part gets the tensors it
+// reads as const references; at::Tensor::index_put_ with TensorIndex is not a const method).
 template <class Value>
-void thunderc_index_put_(at::Tensor &self, const Index *index, size_t n, const Value &value) {
-  self.index_put_(thunderc_indices(index, n), value);
+void thunderc_index_put_(const at::Tensor &self, const Index *index, size_t n, const Value &value) {
+  at::Tensor(self).index_put_(thunderc_indices(index, n), value);
 }
 
 )";
@@ -859,8 +860,10 @@ private:
 
   // ---- ops -----------------------------------------------------------------------------------
 
+  // at::<name>, declared in ATen/ops/<name>.h, where an in-place function is declared in its
+  // function's header (at::silu_ in silu.h: there is no silu_.h).
   std::string fn(std::string_view name) {
-    ops_headers_.insert(std::string(name));
+    ops_headers_.insert(std::string(cpp_aten_ops_header(name)));
     return "at::" + std::string(name);
   }
 
@@ -1129,8 +1132,8 @@ private:
       const std::string value = is_tensor(2) ? tensor(2) : "at::Scalar(" + scalar(2) + ")";
       if (ins.outs.empty())
         return {table ? "thunderc_index_put_(" + tensor(0) + ", " + *table + ", " + value + ")"
-                      : tensor(0) + ".index_put_(" + index_list(1) + ", " + scalar_or_tensor(2) +
-                            ")"};
+                      : mutable_ref(0) + ".index_put_(" + index_list(1) + ", " +
+                            scalar_or_tensor(2) + ")"};
       use_setitem_ = true;
       ops_headers_.insert("clone");
       return {"thunderc_setitem(" + tensor(0) + ", " +
@@ -1154,11 +1157,27 @@ private:
   std::string entry_points() const {
     const std::string &n = o_.name;
     const size_t ni = t_.params.size(), no = returned().size();
-    std::string schema_args = list_input() ? "Tensor[] inputs" : "";
-    if (!list_input())
-      for (ValueId p : t_.params)
-        schema_args += (schema_args.empty() ? "" : ", ") + ("Tensor " + t_.name_of(p));
-    std::string schema = fmt::format("{}({}) -> Tensor[]", n, schema_args);
+    // The op's schema, `<name>(Tensor <input>, ...) -> Tensor[]`, is made as a c10::FunctionSchema
+    // rather than parsed from text: TorchScript's schema parser reads names such as `NoneType` or
+    // `Ellipsis`, valid graph and input names, as keywords (and throws while the library loads).
+    std::vector<std::string> arg_names, schema_args;
+    if (list_input()) {
+      arg_names.push_back(cpp_str("inputs"));
+      schema_args.push_back("Tensor[] inputs");
+    } else {
+      for (ValueId p : t_.params) {
+        arg_names.push_back(cpp_str(t_.name_of(p)));
+        schema_args.push_back("Tensor " + t_.name_of(p));
+      }
+    }
+    const std::string schema =
+        wrap_list("  // ", "thunderc::" + n + "(", schema_args, ") -> Tensor[]") + "\n" +
+        "  c10::FunctionSchema schema(\n      " + cpp_str(n) + ", \"\",\n" +
+        wrap_list("      ",
+                  fmt::format("arguments({}, {{", list_input() ? "c10::ListType::ofTensors()"
+                                                               : "c10::TensorType::get()"),
+                  arg_names, "}),") +
+        "\n      {c10::Argument(\"\", c10::ListType::ofTensors())});\n";
     // The dispatcher's calling convention: the inputs on the stack (separate tensors, or one
     // list), replaced by the list of outputs.
     const std::string take_inputs =
@@ -1254,6 +1273,14 @@ void boxed_kernel(const c10::OperatorHandle &, torch::jit::Stack *stack) {{
   stack->emplace_back(std::move(outputs));
 }}
 
+// The op's arguments, one per name, of one type.
+std::vector<c10::Argument> arguments(const c10::TypePtr &type, std::initializer_list<const char *> names) {{
+  std::vector<c10::Argument> out;
+  out.reserve(names.size());
+  for (const char *name : names) out.emplace_back(name, type);
+  return out;
+}}
+
 }} // namespace
 
 extern "C" {{
@@ -1279,29 +1306,11 @@ size_t thunderc_{0}_num_outputs(void) {{ return kNumOutputs; }}
 }} // extern "C"
 
 TORCH_LIBRARY_FRAGMENT(thunderc, m) {{
-  m.def({3}, torch::CppFunction::makeFromBoxedFunction<&boxed_kernel>());
+{3}  schema.setAliasAnalysis(c10::AliasAnalysisKind::FROM_SCHEMA); // as a parsed schema has it
+  m.def(std::move(schema), torch::CppFunction::makeFromBoxedFunction<&boxed_kernel>());
 }}
 )",
-        n, ni, no, wrap_schema(schema), take_inputs);
-  }
-
-  static std::string wrap_schema(const std::string &schema) {
-    // one string literal per ~90 characters, split at ", "
-    std::string out, line;
-    size_t start = 0;
-    while (start < schema.size()) {
-      size_t end = schema.find(", ", start);
-      std::string piece =
-          schema.substr(start, end == std::string::npos ? std::string::npos : end + 2 - start);
-      if (!line.empty() && line.size() + piece.size() > 90) {
-        out += cpp_str(line) + "\n        ";
-        line.clear();
-      }
-      line += piece;
-      if (end == std::string::npos) break;
-      start = end + 2;
-    }
-    return out + cpp_str(line);
+        n, ni, no, schema, take_inputs);
   }
 };
 
@@ -1316,6 +1325,11 @@ std::string cpp_headers_superset() {
   for (const char *h : kRuntimeHeaders)
     s += include(h);
   return s + kStdIncludes;
+}
+
+std::string_view cpp_aten_ops_header(std::string_view fn) {
+  if (fn.size() > 1 && fn.back() == '_' && !fn.ends_with("__")) fn.remove_suffix(1);
+  return fn;
 }
 
 std::string cpp_entry_symbol(std::string_view name) {

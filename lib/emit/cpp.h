@@ -7,7 +7,8 @@
 //   extern "C" const char *thunderc_<name>_last_error(void);
 //   extern "C" size_t thunderc_<name>_num_inputs(void), thunderc_<name>_num_outputs(void);
 // and registers the op `thunderc::<name>(Tensor <input>, ...) -> Tensor[]` with the dispatcher
-// (TORCH_LIBRARY_FRAGMENT), so `torch.ops.load_library(path)` makes it callable from Python.
+// (TORCH_LIBRARY_FRAGMENT), so `torch.ops.load_library(path)` makes it callable from Python; the
+// schema is made as a c10::FunctionSchema, not parsed, so that no name is a keyword to TorchScript.
 // The body is split into functions of at most `chunk_ops` ops each, passing the tensors that
 // live across them, so that no single function grows with the graph (compilers optimise large
 // functions superlinearly). This file only writes text: it includes no ATen header.
@@ -33,6 +34,10 @@ std::string emit_cpp(const Trace &computation, const CppOptions &options);
 // A header that includes everything a file from emit_cpp may include (all of ATen's ops), to be
 // precompiled once and given to every build.
 std::string cpp_headers_superset();
+
+// The ATen/ops/<header>.h that declares the function at::<fn>: `fn` itself, or for an in-place
+// function (`silu_`, `dropout_`) the function it updates in place (`silu`, `dropout`).
+std::string_view cpp_aten_ops_header(std::string_view fn);
 
 // "thunderc_<name>_run", the entry point's symbol.
 std::string cpp_entry_symbol(std::string_view name);

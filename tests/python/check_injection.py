@@ -11,7 +11,9 @@ rejected with exit code 1 and a located message.
 The emitted C++ of `compile --so` gets the same treatment: a graph named after a C++ keyword, with
 locals named after C++ keywords, macros and the names the generated code itself uses, and the
 hostile strings as `loc`/`src` comments, must build into a library that computes what
-computation.py computes.
+computation.py computes. So must graphs and inputs named after the keywords of TorchScript's
+schema parser (`NoneType`, `Ellipsis`: the names `torch._C.parse_schema` refuses), with the op's
+schema naming computation.py's parameters.
 """
 
 import ast
@@ -51,6 +53,11 @@ HOSTILE = [
 CPP_NAMES = ["new", "delete", "int", "NULL", "EOF", "errno", "this", "template", "xor", "bitand", "compl", "stdout",
              "main", "at", "c10", "torch", "std", "inputs", "n_inputs", "outputs", "result", "i",
              "TORCH_LIBRARY", "__LINE__", "__FILE__", "INT_MAX", "linux", "unix", "register"]
+
+# Valid graph and input names that might mean something else to TorchScript's schema parser: the
+# ones among them that torch._C.parse_schema refuses as an op's or an argument's name must still
+# name the library's op and its arguments.
+SCHEMA_NAMES = ["NoneType", "Ellipsis", "Tensor", "Optional", "Any", "Scalar", "t", "int", "float"]
 
 BAD_IDENTIFIERS = ["a b", "a.b", "1x", "class", "x\n", "__import__('os')", "a;b", "é", ""]
 
@@ -115,6 +122,58 @@ def check_cpp(thunderc, tmp, report):
     expected, got = mod.computation(x), torch.ops.thunderc.int(x)
     same = len(expected) == len(got) and all(torch.equal(a, b) for a, b in zip(expected, got))
     report(same, "C++: the library computes what computation.py computes")
+
+
+# Run in a child process: a library whose op registration throws aborts the process loading it.
+LOAD_AND_CALL = r"""
+import importlib.util, inspect, json, sys
+import torch
+out, name = sys.argv[1], sys.argv[2]
+sys.path.insert(0, out)
+spec = importlib.util.spec_from_file_location("computation", out + "/computation.py")
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+torch.ops.load_library(f"{out}/{name}.so")
+op = getattr(torch.ops.thunderc, name)
+params = list(inspect.signature(mod.computation).parameters)
+inputs = [torch.arange(3, dtype=torch.float32) + i for i in range(len(params))]
+expected, got = mod.computation(*inputs), op(*inputs)
+print(json.dumps({"same": len(expected) == len(got) and all(torch.equal(a, b) for a, b in zip(expected, got)),
+                  "params": params, "schema": [a.name for a in op.default._schema.arguments]}))
+"""
+
+
+def check_cpp_schema_names(thunderc, tmp, report):
+    import torch
+    refused = []
+    for n in SCHEMA_NAMES:
+        try:
+            torch._C.parse_schema(f"{n}(Tensor {n}) -> Tensor[]")
+        except RuntimeError:
+            refused.append(n)
+    report("NoneType" in refused and "Ellipsis" in refused,
+           f"C++: torch._C.parse_schema refuses the names {refused}")
+    for name in refused:
+        body = [{"op": "call", "fn": "torch.add", "args": ["%" + SCHEMA_NAMES[0], 1.0], "out": "acc"}]
+        for p in SCHEMA_NAMES[1:]:
+            body.append({"op": "call", "fn": "torch.mul", "args": ["%acc", "%" + p], "out": "acc"})
+        body.append({"op": "return", "value": ["%acc", "%" + name]})
+        g = {"format": "thunderc-graph", "version": 1, "name": name,
+             "functions": {"f": {"params": SCHEMA_NAMES, "body": body}}, "entry": "f",
+             "inputs": {"args": [{"tensor": [3]} for _ in SCHEMA_NAMES]}}
+        path = os.path.join(tmp, f"schema_{name}.json")
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(g, f)
+        out = os.path.join(tmp, f"schema_{name}_out")
+        r = run(thunderc, "compile", path, "-o", out, "--so")
+        if not report(r.returncode == 0, f"C++: a graph named {name} with inputs {SCHEMA_NAMES} compiles "
+                      f"({r.stderr.strip()[-300:]!r})"):
+            continue
+        child = subprocess.run([sys.executable, "-c", LOAD_AND_CALL, out, name], capture_output=True, text=True)
+        result = json.loads(child.stdout) if child.returncode == 0 else {}
+        ok = result.get("same") is True and result["params"] == result["schema"]
+        report(ok, f"C++: torch.ops.thunderc.{name} loads and computes what computation.py computes, its "
+               "schema naming computation.py's parameters" + ("" if ok else f" ({result or child.stderr.strip()[-300:]!r})"))
 
 
 def strings_in(tree):
@@ -202,6 +261,7 @@ def main():
                 report(ok, f"identifier {bad!r} as {where}: rejected ({r.returncode}: {r.stderr.strip()[:100]!r})")
 
         check_cpp(thunderc, tmp, report)
+        check_cpp_schema_names(thunderc, tmp, report)
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

@@ -18,6 +18,10 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 5. runs prologue.py -> the library -> epilogue.py on fresh inputs: the result, identities and
    input mutations must be those of the three Python traces.
 
+Each of tests/graphs/so/*.json is also built with `--so-chunk-ops 1` (every op in a part of its
+own, so that every tensor an op reads or updates in place comes from an earlier part) and run with
+`thunderc run --so --check`.
+
 Also checks, on the first graph, that a second compile reuses the library (`is up to date`), that
 a call with the wrong number of tensors raises an error, and that concurrent compiles into one
 directory leave a working library and no temporary file, that a failed build exits 1 and
@@ -174,6 +178,22 @@ def check_graph(thunderc, path, out_root, seed, first, report):
             report.check(False, f"{label}: a call with too few inputs is rejected", "no error")
         except RuntimeError as e:
             report.check(True, f"{label}: a call with too few inputs is rejected", error_line(e)[:120])
+
+
+def check_small_parts(thunderc, path, out_root, report, chunk_ops=1):
+    """Built with `--so-chunk-ops N`, parts pass the tensors they read as const references (in-place
+    updates included): the library must build and compute what the program computes."""
+    label = os.path.splitext(os.path.basename(path))[0]
+    out_dir = os.path.join(out_root, f"{label}_parts_{chunk_ops}")
+    proc = subprocess.run([thunderc, "compile", path, "-o", out_dir, "--so", "--so-chunk-ops", str(chunk_ops)],
+                          capture_output=True, text=True)
+    if not report.check(proc.returncode == 0, f"{label}: compile --so --so-chunk-ops {chunk_ops}",
+                        f"exit {proc.returncode}: {proc.stderr.strip()[-2000:]}"):
+        return
+    so = os.path.join(out_dir, graph_eager.load(path).graph["name"] + ".so")
+    run = subprocess.run([thunderc, "run", path, "--so", so, "--check"], capture_output=True, text=True)
+    report.check(run.returncode == 0, f"{label}: the library of --so-chunk-ops {chunk_ops} passes run --check",
+                 run.stderr.strip()[-600:])
 
 
 def check_concurrent_builds(thunderc, path, out_root, report, n=3):
@@ -401,6 +421,8 @@ def main(argv):
                 continue
             try:
                 check_graph(args.thunderc, g, out_root, args.seed, i == 0, report)
+                if os.path.dirname(os.path.abspath(g)) == os.path.join(ROOT, "tests", "graphs", "so"):
+                    check_small_parts(args.thunderc, g, out_root, report)
                 if i == 0:
                     check_concurrent_builds(args.thunderc, g, out_root, report)
                     check_interrupted_builds(args.thunderc, g, out_root, report)

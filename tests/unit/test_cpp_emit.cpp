@@ -12,9 +12,11 @@
 #include "support/hash.h"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <regex>
 #include <sstream>
@@ -141,10 +143,33 @@ TEST_CASE("cpp: names that are C++ keywords or macros are prefixed everywhere") 
     }
     CHECK(src.find("int thunderc_new_run(const at::Tensor *inputs, size_t n_inputs") !=
           std::string::npos);
-    CHECK(src.find("\"new(Tensor new, Tensor int) -> Tensor[]\"") != std::string::npos);
+    CHECK(src.find("  c10::FunctionSchema schema(\n      \"new\", \"\",\n"
+                   "      arguments(c10::TensorType::get(), {\"new\", \"int\"}),") !=
+          std::string::npos);
     CHECK(src.find(std::string(chunk == 64 ? "at::Tensor " : "") +
                    "v_EOF = at::mul(v_NULL, 2.0);  // EOF: \"cpu f32[2, 2]\"") !=
           std::string::npos);
+  }
+}
+
+TEST_CASE("cpp: the op's schema is made, not parsed: keywords of the schema parser are names") {
+  // TorchScript's schema parser reads these as keywords: a schema text with them as the op's or
+  // an argument's name throws while the library loads.
+  Builder b;
+  ValueId a = b.param("NoneType"), c = b.param("Ellipsis");
+  ValueId y = b.op(ops::Op::add, "y", {b.val(a), b.val(c), lit_int(1)});
+  b.ret({y});
+  REQUIRE(verify(b.t).empty());
+  for (const char *name : {"NoneType", "Ellipsis"}) {
+    CAPTURE(name);
+    std::string src = emit_cpp(b.t, {name, 64});
+    CHECK(src.find(fmt::format("  c10::FunctionSchema schema(\n      \"{}\", \"\",\n"
+                               "      arguments(c10::TensorType::get(), {{\"NoneType\", "
+                               "\"Ellipsis\"}}),\n",
+                               name)) != std::string::npos);
+    CHECK(src.find("  m.def(std::move(schema), ") != std::string::npos);
+    // no string literal holds a schema text
+    CHECK_FALSE(std::regex_search(src, std::regex(R"("[^"\n]*\(Tensor)")));
   }
 }
 
@@ -310,8 +335,9 @@ TEST_CASE("cpp: beyond 64 inputs the dispatcher op takes them as one list") {
                  {b.val(acc), b.val(b.param("x" + std::to_string(i))), lit_int(1)});
     b.ret({acc});
     std::string src = emit_cpp(b.t, {"many", 64});
-    CHECK((src.find("\"many(Tensor[] inputs) -> Tensor[]\"") != std::string::npos) == (n > 64));
-    CHECK((src.find("Tensor x63") != std::string::npos) == (n <= 64));
+    CHECK((src.find("arguments(c10::ListType::ofTensors(), {\"inputs\"})") != std::string::npos) ==
+          (n > 64));
+    CHECK((src.find("\"x63\"") != std::string::npos) == (n <= 64));
     CHECK(src.find("kNumInputs = " + std::to_string(n)) != std::string::npos);
   }
 }
@@ -335,4 +361,71 @@ TEST_CASE("cpp: constant subscripts are tables, others braced lists of TensorInd
                  "  at::Tensor v_y = thunderc_index(v_x, ix_0, 7);") != std::string::npos);
   CHECK(src.find("at::Tensor v_z = v_y.index({v_i});") != std::string::npos);
   CHECK(src.find(".index({Ellipsis") == std::string::npos);
+}
+
+TEST_CASE("cpp: every ATen header a generated file includes exists") {
+  CHECK(cpp_aten_ops_header("add") == "add");
+  CHECK(cpp_aten_ops_header("silu_") == "silu"); // at::silu_ is declared in silu.h
+  CHECK(cpp_aten_ops_header("dropout_") == "dropout");
+  CHECK(cpp_aten_ops_header("__and__") == "__and__");
+  // libtorch's include directories, as --so builds use them
+  std::filesystem::path ops_dir;
+  std::vector<std::string> dirs;
+  for (const auto &f : resolve_toolchain({}).cflags)
+    if (f.starts_with("-I")) dirs.push_back(f.substr(2));
+  dirs.push_back("/usr/include");
+  for (const auto &d : dirs)
+    if (ops_dir.empty() && std::filesystem::is_directory(std::filesystem::path(d) / "ATen/ops"))
+      ops_dir = std::filesystem::path(d) / "ATen/ops";
+  if (ops_dir.empty()) {
+    MESSAGE("no ATen/ops headers found: skipped");
+    return;
+  }
+  auto exists = [&](std::string_view header) {
+    return std::filesystem::is_regular_file(ops_dir / (std::string(header) + ".h"));
+  };
+  // every function of the catalogue, and its in-place form
+  for (const ops::OpInfo &op : ops::all_ops()) {
+    if (!op.aten_name.starts_with("at::") || op.aten_name.starts_with("at::Tensor::") ||
+        op.op == ops::Op::scaled_dot_product_attention) // a helper: libtorch 1.13 has no such op
+      continue;
+    CAPTURE(op.id);
+    CHECK(exists(cpp_aten_ops_header(op.id)));
+    CHECK(exists(cpp_aten_ops_header(std::string(op.id) + "_")));
+  }
+  // what the emitter includes: for in-place activations, every sample and tests/graphs/so graph
+  std::vector<std::pair<std::string, std::string>> sources;
+  {
+    Builder b;
+    ValueId x = b.param("x");
+    std::pair<Operand, ops::Arg> yes = {Operand::lit("True"), ops::Arg::of_bool(true)};
+    std::pair<Operand, ops::Arg> no = {Operand::lit("False"), ops::Arg::of_bool(false)};
+    ValueId s = b.op(ops::Op::silu, "s", {b.val(x), yes});
+    ValueId d = b.op(ops::Op::dropout, "d", {b.val(s), lit_float(0.5), no, yes});
+    ValueId r = b.op(ops::Op::relu, "r", {b.val(d), yes});
+    b.ret({r});
+    REQUIRE(verify(b.t).empty());
+    std::string src = emit_cpp(b.t, {"inplace", 64});
+    CHECK(src.find("at::silu_(const_cast<at::Tensor &>(v_x))") != std::string::npos);
+    CHECK(src.find("at::dropout_(const_cast<at::Tensor &>(v_s), 0.5, false)") != std::string::npos);
+    sources.emplace_back("in-place activations", src);
+  }
+  std::vector<std::string> paths = test::sample_paths();
+  for (const auto &entry : std::filesystem::directory_iterator(
+           std::filesystem::path(THUNDERC_SOURCE_DIR) / "tests/graphs/so"))
+    if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
+  for (const std::string &path : paths) {
+    Graph g = load_graph(path);
+    CompileOptions options;
+    options.cpp = true;
+    sources.emplace_back(path, compile_graph(g, options).back().text);
+  }
+  const std::regex include(R"(#include <ATen/ops/(\w+)\.h>)");
+  for (const auto &[what, src] : sources) {
+    CAPTURE(what);
+    size_t n = 0;
+    for (std::sregex_iterator i(src.begin(), src.end(), include), end; i != end; ++i, ++n)
+      CHECK_MESSAGE(exists((*i)[1].str()), (*i)[0].str());
+    CHECK(n > 0);
+  }
 }
