@@ -738,8 +738,9 @@ private:
     static const std::string no_comment;
     const std::string *last_comment = &no_comment;
     const Stmt *last_stmt = nullptr; // the statement last_comment was made of
-    for (size_t at = 0; at < p_.ops.size(); ++at) {
-      const OpRecord &op = p_.ops[at];
+    size_t at = 0; // the op's index (bound_args)
+    for (auto next = p_.ops.begin(); next != p_.ops.end(); ++next, ++at) {
+      const OpRecord &op = *next;
       const ops::OpInfo &info = ops::info(op.op);
       if (info.flags & ops::PythonResult) continue;
       if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
