@@ -890,6 +890,9 @@ private:
     case Op::le:
     case Op::gt:
     case Op::ge:
+    case Op::bitwise_and:
+    case Op::bitwise_or:
+    case Op::bitwise_xor:
       return {binary(id, true)};
     case Op::div:
       if (is_none(2)) return {binary(id, true)};
@@ -918,6 +921,8 @@ private:
     case Op::tanh:
     case Op::sigmoid:
     case Op::logical_not:
+    case Op::bitwise_not:
+    case Op::reciprocal:
     case Op::clone:
       return {fn(id) + "(" + tensor(0) + ")"};
     case Op::relu:

@@ -263,17 +263,20 @@ at::Tensor one(const Call &c) {
     return c.is_tensor(1) ? at::pow(c.tensor(0), c.tensor(1)) : at::pow(c.tensor(0), c.scalar(1));
   case Op::maximum: return at::maximum(c.operand(0), c.operand(1));
   case Op::minimum: return at::minimum(c.operand(0), c.operand(1));
-#define THUNDERC_COMPARE(name)                                                                    \
+#define THUNDERC_BINARY(name)                                                                    \
   case Op::name:                                                                                  \
     if (c.is_tensor(0) && !c.is_tensor(1)) return at::name(c.tensor(0), c.scalar(1));              \
     return at::name(c.operand(0), c.operand(1));
-    THUNDERC_COMPARE(eq)
-    THUNDERC_COMPARE(ne)
-    THUNDERC_COMPARE(lt)
-    THUNDERC_COMPARE(le)
-    THUNDERC_COMPARE(gt)
-    THUNDERC_COMPARE(ge)
-#undef THUNDERC_COMPARE
+    THUNDERC_BINARY(eq)
+    THUNDERC_BINARY(ne)
+    THUNDERC_BINARY(lt)
+    THUNDERC_BINARY(le)
+    THUNDERC_BINARY(gt)
+    THUNDERC_BINARY(ge)
+    THUNDERC_BINARY(bitwise_and)
+    THUNDERC_BINARY(bitwise_or)
+    THUNDERC_BINARY(bitwise_xor)
+#undef THUNDERC_BINARY
   case Op::logical_and: return at::logical_and(c.operand(0), c.operand(1));
   case Op::logical_or: return at::logical_or(c.operand(0), c.operand(1));
   case Op::where: {
@@ -297,6 +300,8 @@ at::Tensor one(const Call &c) {
   case Op::tanh: return at::tanh(c.tensor(0));
   case Op::sigmoid: return at::sigmoid(c.tensor(0));
   case Op::logical_not: return at::logical_not(c.tensor(0));
+  case Op::bitwise_not: return at::bitwise_not(c.tensor(0));
+  case Op::reciprocal: return at::reciprocal(c.tensor(0));
   case Op::relu: return at::relu(c.tensor(0));
   case Op::gelu: return at::gelu(c.tensor(0), c.at(1).meta.s);
   case Op::silu: return at::silu(c.tensor(0));
