@@ -244,6 +244,28 @@ at::Tensor thunderc_embedding_renorm(const at::Tensor &input, at::Tensor weight,
 
 )";
 
+const char *const kGradFactoryHelper =
+    R"(// Whether the caller of the entry point runs under InferenceMode (run_checked sets it).
+thread_local bool caller_in_inference_mode = false;
+
+// A factory with requires_grad=True, made as computation.py (under no_grad) makes it: an ordinary
+// tensor that requires grad, whose views require grad too. Under InferenceMode it would be an
+// inference tensor, which to_normal gives back without autograd metadata; so it is made outside
+// InferenceMode, unless the caller itself runs under it (computation.py would make an inference
+// tensor there too). requires_grad is set afterwards, as PyTorch's Python binding does (ATen's
+// factories refuse TensorOptions that carry it).
+template <class Make>
+at::Tensor thunderc_grad_factory(Make make) {
+  c10::optional<c10::InferenceMode> ordinary;
+  if (!caller_in_inference_mode) ordinary.emplace(false);
+  at::NoGradGuard no_grad;
+  at::Tensor t = make();
+  t.set_requires_grad(true);
+  return t;
+}
+
+)";
+
 // ---- includes ------------------------------------------------------------------------------
 
 // Generated text: the core itself includes no ATen.
@@ -290,7 +312,8 @@ private:
   const Instr *cur_ = nullptr;        // the op being printed (for messages)
   std::set<std::string> ops_headers_; // ATen/ops/<name>.h
   bool use_dev_ = false, use_index_ = false, use_wrap_ = false, use_unpack_ = false,
-       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false, use_index_table_ = false;
+       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false, use_index_table_ = false,
+       use_grad_factory_ = false, grad_factory_ = false;
   std::string tables_; // the index tables of the statement being printed
   size_t n_tables_ = 0;
   // chunking
@@ -495,6 +518,7 @@ private:
     if (use_setitem_) s += kSetitemHelper;
     if (use_sdpa_) s += kSdpaHelper;
     if (use_embedding_) s += kEmbeddingHelper;
+    if (use_grad_factory_) s += kGradFactoryHelper;
     return s;
   }
 
@@ -742,8 +766,16 @@ private:
     const TensorMeta &t = t_.values[cur_->outs[0]].type.tensor;
     std::string s =
         fmt::format("at::dtype({}).device(dev({}))", cpp_dtype(t.dtype), cpp_device(t.device));
-    if (m(requires_grad).kind == Arg::Kind::Bool && m(requires_grad).b) s += ".requires_grad(true)";
+    grad_factory_ = m(requires_grad).kind == Arg::Kind::Bool && m(requires_grad).b;
     return s;
+  }
+  // A factory call, made outside InferenceMode and then set to require grad when the trace asks
+  // for requires_grad=True (see kGradFactoryHelper); factory_options() has been called for it.
+  std::string factory(const std::string &call) {
+    if (!grad_factory_) return call;
+    grad_factory_ = false;
+    use_grad_factory_ = true;
+    return "thunderc_grad_factory([&] { return " + call + "; })";
   }
   std::string mutable_ref(size_t i) const { return "const_cast<at::Tensor &>(" + tensor(i) + ")"; }
 
@@ -1056,20 +1088,22 @@ private:
 
     case Op::arange:
       if (is_none(1)) fail("arange without an end");
-      return {fn(id) + "(" + scalar(0) + ", " + scalar(1) + ", " + scalar(2) + ", " +
-              factory_options(5) + ")"};
+      return {factory(fn(id) + "(" + scalar(0) + ", " + scalar(1) + ", " + scalar(2) + ", " +
+                      factory_options(5) + ")")};
     case Op::zeros:
     case Op::ones:
     case Op::empty:
-      return {fn(id) + "(" + int_list(0) + ", " + factory_options(3) + ")"};
+      return {factory(fn(id) + "(" + int_list(0) + ", " + factory_options(3) + ")")};
     case Op::full:
-      return {fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")"};
+      return {
+          factory(fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
     case Op::zeros_like:
     case Op::ones_like:
     case Op::empty_like:
-      return {fn(id) + "(" + tensor(0) + ", " + factory_options(3) + ")"};
+      return {factory(fn(id) + "(" + tensor(0) + ", " + factory_options(3) + ")")};
     case Op::full_like:
-      return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + factory_options(4) + ")"};
+      return {
+          factory(fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
 
     case Op::matmul:
     case Op::bmm:
@@ -1261,7 +1295,7 @@ void run_checked(const at::Tensor *inputs, size_t n_inputs, at::Tensor *outputs,
   for (size_t i = 0; i < n_inputs; ++i)
     TORCH_CHECK(inputs[i].defined(), "thunderc::{0}: input ", i, " is an undefined tensor");
   const bool caller_inference = c10::InferenceMode::is_enabled();
-  {{
+{5}  {{
     c10::InferenceMode no_grad;
     c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::autocast_dispatch_keyset);
     computation(inputs, outputs);
@@ -1315,7 +1349,8 @@ TORCH_LIBRARY_FRAGMENT(thunderc, m) {{
   m.def(std::move(schema), torch::CppFunction::makeFromBoxedFunction<&boxed_kernel>());
 }}
 )",
-        n, ni, no, schema, take_inputs);
+        n, ni, no, schema, take_inputs,
+        use_grad_factory_ ? "  caller_in_inference_mode = caller_inference;\n" : "");
   }
 };
 

@@ -228,6 +228,13 @@ at::Tensor squeeze(const Call &c) {
   return out;
 }
 
+// A factory's requires_grad, set after the tensor is made as PyTorch's Python binding does: a
+// factory honours it even under no_grad, where thunderc runs its traces.
+at::Tensor requiring_grad(const Call &c, size_t i, at::Tensor t) {
+  if (c.boolean(i)) t.set_requires_grad(true);
+  return t;
+}
+
 c10::optional<at::IntArrayRef> opt_dims(const Call &c, size_t i, std::vector<int64_t> &storage) {
   if (c.none(i)) return c10::nullopt;
   storage = c.ints(i);
@@ -390,20 +397,30 @@ at::Tensor one(const Call &c) {
     at::Scalar start = c.scalar(0), step = c.scalar(2);
     at::Scalar end = c.none(1) ? start : c.scalar(1);
     if (c.none(1)) start = at::Scalar(int64_t(0));
-    return at::arange(start, end, step, c.opt_dtype(3), c10::nullopt, c.opt_device(4), c10::nullopt);
+    return requiring_grad(
+        c, 5, at::arange(start, end, step, c.opt_dtype(3), c10::nullopt, c.opt_device(4), c10::nullopt));
   }
   case Op::zeros:
-  case Op::empty: return at::zeros(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2)));
-  case Op::ones: return at::ones(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2)));
-  case Op::full: return at::full(c.ints(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt);
+  case Op::empty:
+    return requiring_grad(c, 3,
+                          at::zeros(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));
+  case Op::ones:
+    return requiring_grad(c, 3,
+                          at::ones(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));
+  case Op::full:
+    return requiring_grad(
+        c, 4, at::full(c.ints(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt));
   case Op::zeros_like:
   case Op::empty_like:
-    return at::zeros_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt);
+    return requiring_grad(
+        c, 3, at::zeros_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt));
   case Op::ones_like:
-    return at::ones_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt);
+    return requiring_grad(
+        c, 3, at::ones_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt));
   case Op::full_like:
-    return at::full_like(c.tensor(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt,
-                         c10::nullopt);
+    return requiring_grad(c, 4,
+                          at::full_like(c.tensor(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3),
+                                        c10::nullopt, c10::nullopt));
 
   // Linear algebra and neural-network functions.
   case Op::matmul: return at::matmul(c.tensor(0), c.tensor(1));
