@@ -979,9 +979,15 @@ private:
       if (tail == ", false, false)") tail = ")";
       std::string dtype = is_none(2) ? tensor(0) + ".scalar_type()" : opt_dtype(2);
       if (is_none(1)) return {tensor(0) + ".to(" + dtype + tail};
-      if (m(1).kind != Arg::Kind::Device) fail(fmt::format("device is {}", ops::describe(m(1))));
+      // a torch.device, a string naming one ('cpu', 'cuda:1') or a CUDA device's index
+      std::optional<Device> device;
+      if (m(1).kind == Arg::Kind::Device) device = m(1).device;
+      if (m(1).kind == Arg::Kind::Str) device = parse_device(m(1).s);
+      if (m(1).kind == Arg::Kind::Int && m(1).i >= 0)
+        device = Device{Device::Type::CUDA, static_cast<int>(m(1).i)};
+      if (!device) fail(fmt::format("device is {}", ops::describe(m(1))));
       use_dev_ = true;
-      return {tensor(0) + ".to(dev(" + cpp_device(m(1).device) + "), " + dtype + tail};
+      return {tensor(0) + ".to(dev(" + cpp_device(*device) + "), " + dtype + tail};
     }
     case Op::type_as:
       return {tensor(0) + ".type_as(" + tensor(1) + ")"};
