@@ -232,18 +232,6 @@ at::Tensor thunderc_sdpa(const at::Tensor &query, const at::Tensor &key, const a
 
 )";
 
-const char *const kEmbeddingHelper =
-    R"(// torch.nn.functional.embedding with max_norm: renormalises the rows of `weight` it reads, in
-// place, as PyTorch does, then looks them up.
-at::Tensor thunderc_embedding_renorm(const at::Tensor &input, at::Tensor weight, int64_t padding_idx,
-                                     double max_norm, double norm_type, bool scale_grad_by_freq, bool sparse) {
-  at::Tensor indices = input.contiguous();
-  at::embedding_renorm_(weight, indices, max_norm, norm_type);
-  return at::embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse);
-}
-
-)";
-
 const char *const kGradFactoryHelper =
     R"(// Whether the caller of the entry point runs under InferenceMode (run_checked sets it).
 thread_local bool caller_in_inference_mode = false;
@@ -312,7 +300,7 @@ private:
   const Instr *cur_ = nullptr;        // the op being printed (for messages)
   std::set<std::string> ops_headers_; // ATen/ops/<name>.h
   bool use_dev_ = false, use_index_ = false, use_wrap_ = false, use_unpack_ = false,
-       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false, use_index_table_ = false,
+       use_setitem_ = false, use_sdpa_ = false, use_index_table_ = false,
        use_grad_factory_ = false, grad_factory_ = false;
   std::string tables_; // the index tables of the statement being printed
   size_t n_tables_ = 0;
@@ -517,7 +505,6 @@ private:
     if (use_index_table_) s += kIndexTableHelper;
     if (use_setitem_) s += kSetitemHelper;
     if (use_sdpa_) s += kSdpaHelper;
-    if (use_embedding_) s += kEmbeddingHelper;
     if (use_grad_factory_) s += kGradFactoryHelper;
     return s;
   }
@@ -1127,14 +1114,8 @@ private:
         if (padding < 0 && w.kind == Arg::Kind::Tensor && !w.tensor.shape.empty())
           padding += w.tensor.shape[0];
       }
-      if (!is_none(3)) {
-        use_embedding_ = true;
-        fn("embedding_renorm");
-        fn("embedding");
-        return {"thunderc_embedding_renorm(" + tensor(0) + ", " + tensor(1) + ", " +
-                cpp_int(padding) + ", " + floating(3) + ", " + floating(4) + ", " + boolean(5) +
-                ", " + boolean(6) + ")"};
-      }
+      // the trace rejects max_norm (it renormalises the weight in place)
+      if (!is_none(3)) fail("max_norm is not supported");
       return {fn(id) + "(" + tensor(1) + ", " + tensor(0) + ", " + cpp_int(padding) + ", " +
               boolean(5) + ", " + boolean(6) + ")"};
     }
