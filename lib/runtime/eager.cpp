@@ -99,6 +99,9 @@ public:
                                        loc, pending_.size(), metas.size()));
       return inferred;
     }
+    auto with_grad = [](const TensorMeta &m) {
+      return type_comment(m) + (m.requires_grad ? " requires_grad=True" : " requires_grad=False");
+    };
     for (size_t k = 0; k < metas.size(); ++k) {
       TensorMeta got = meta_of(pending_[k]);
       TensorMeta want = metas[k]->tensor;
@@ -109,7 +112,7 @@ public:
         got.requires_grad = want.requires_grad;
       if (!(got == want))
         mismatches.push_back(fmt::format("{}(){}: ATen computes {}, thunderc infers {}", ops::info(op.op).torch_name,
-                                         loc, type_comment(got), type_comment(want)));
+                                         loc, with_grad(got), with_grad(want)));
     }
     return inferred;
   }
