@@ -232,14 +232,24 @@ at::Tensor thunderc_sdpa(const at::Tensor &query, const at::Tensor &key, const a
 
 )";
 
-const char *const kEmbeddingHelper =
-    R"(// torch.nn.functional.embedding with max_norm: renormalises the rows of `weight` it reads, in
-// place, as PyTorch does, then looks them up.
-at::Tensor thunderc_embedding_renorm(const at::Tensor &input, at::Tensor weight, int64_t padding_idx,
-                                     double max_norm, double norm_type, bool scale_grad_by_freq, bool sparse) {
-  at::Tensor indices = input.contiguous();
-  at::embedding_renorm_(weight, indices, max_norm, norm_type);
-  return at::embedding(weight, indices, padding_idx, scale_grad_by_freq, sparse);
+const char *const kGradFactoryHelper =
+    R"(// Whether the caller of the entry point runs under InferenceMode (run_checked sets it).
+thread_local bool caller_in_inference_mode = false;
+
+// A factory with requires_grad=True, made as computation.py (under no_grad) makes it: an ordinary
+// tensor that requires grad, whose views require grad too. Under InferenceMode it would be an
+// inference tensor, which to_normal gives back without autograd metadata; so it is made outside
+// InferenceMode, unless the caller itself runs under it (computation.py would make an inference
+// tensor there too). requires_grad is set afterwards, as PyTorch's Python binding does (ATen's
+// factories refuse TensorOptions that carry it).
+template <class Make>
+at::Tensor thunderc_grad_factory(Make make) {
+  c10::optional<c10::InferenceMode> ordinary;
+  if (!caller_in_inference_mode) ordinary.emplace(false);
+  at::NoGradGuard no_grad;
+  at::Tensor t = make();
+  t.set_requires_grad(true);
+  return t;
 }
 
 )";
@@ -290,7 +300,8 @@ private:
   const Instr *cur_ = nullptr;        // the op being printed (for messages)
   std::set<std::string> ops_headers_; // ATen/ops/<name>.h
   bool use_dev_ = false, use_index_ = false, use_wrap_ = false, use_unpack_ = false,
-       use_setitem_ = false, use_sdpa_ = false, use_embedding_ = false, use_index_table_ = false;
+       use_setitem_ = false, use_sdpa_ = false, use_index_table_ = false,
+       use_grad_factory_ = false, grad_factory_ = false;
   std::string tables_; // the index tables of the statement being printed
   size_t n_tables_ = 0;
   // chunking
@@ -494,7 +505,7 @@ private:
     if (use_index_table_) s += kIndexTableHelper;
     if (use_setitem_) s += kSetitemHelper;
     if (use_sdpa_) s += kSdpaHelper;
-    if (use_embedding_) s += kEmbeddingHelper;
+    if (use_grad_factory_) s += kGradFactoryHelper;
     return s;
   }
 
@@ -742,8 +753,16 @@ private:
     const TensorMeta &t = t_.values[cur_->outs[0]].type.tensor;
     std::string s =
         fmt::format("at::dtype({}).device(dev({}))", cpp_dtype(t.dtype), cpp_device(t.device));
-    if (m(requires_grad).kind == Arg::Kind::Bool && m(requires_grad).b) s += ".requires_grad(true)";
+    grad_factory_ = m(requires_grad).kind == Arg::Kind::Bool && m(requires_grad).b;
     return s;
+  }
+  // A factory call, made outside InferenceMode and then set to require grad when the trace asks
+  // for requires_grad=True (see kGradFactoryHelper); factory_options() has been called for it.
+  std::string factory(const std::string &call) {
+    if (!grad_factory_) return call;
+    grad_factory_ = false;
+    use_grad_factory_ = true;
+    return "thunderc_grad_factory([&] { return " + call + "; })";
   }
   std::string mutable_ref(size_t i) const { return "const_cast<at::Tensor &>(" + tensor(i) + ")"; }
 
@@ -890,6 +909,9 @@ private:
     case Op::le:
     case Op::gt:
     case Op::ge:
+    case Op::bitwise_and:
+    case Op::bitwise_or:
+    case Op::bitwise_xor:
       return {binary(id, true)};
     case Op::div:
       if (is_none(2)) return {binary(id, true)};
@@ -918,6 +940,8 @@ private:
     case Op::tanh:
     case Op::sigmoid:
     case Op::logical_not:
+    case Op::bitwise_not:
+    case Op::reciprocal:
     case Op::clone:
       return {fn(id) + "(" + tensor(0) + ")"};
     case Op::relu:
@@ -942,9 +966,15 @@ private:
       if (tail == ", false, false)") tail = ")";
       std::string dtype = is_none(2) ? tensor(0) + ".scalar_type()" : opt_dtype(2);
       if (is_none(1)) return {tensor(0) + ".to(" + dtype + tail};
-      if (m(1).kind != Arg::Kind::Device) fail(fmt::format("device is {}", ops::describe(m(1))));
+      // a torch.device, a string naming one ('cpu', 'cuda:1') or a CUDA device's index
+      std::optional<Device> device;
+      if (m(1).kind == Arg::Kind::Device) device = m(1).device;
+      if (m(1).kind == Arg::Kind::Str) device = parse_device(m(1).s);
+      if (m(1).kind == Arg::Kind::Int && m(1).i >= 0)
+        device = Device{Device::Type::CUDA, static_cast<int>(m(1).i)};
+      if (!device) fail(fmt::format("device is {}", ops::describe(m(1))));
       use_dev_ = true;
-      return {tensor(0) + ".to(dev(" + cpp_device(m(1).device) + "), " + dtype + tail};
+      return {tensor(0) + ".to(dev(" + cpp_device(*device) + "), " + dtype + tail};
     }
     case Op::type_as:
       return {tensor(0) + ".type_as(" + tensor(1) + ")"};
@@ -1051,20 +1081,22 @@ private:
 
     case Op::arange:
       if (is_none(1)) fail("arange without an end");
-      return {fn(id) + "(" + scalar(0) + ", " + scalar(1) + ", " + scalar(2) + ", " +
-              factory_options(5) + ")"};
+      return {factory(fn(id) + "(" + scalar(0) + ", " + scalar(1) + ", " + scalar(2) + ", " +
+                      factory_options(5) + ")")};
     case Op::zeros:
     case Op::ones:
     case Op::empty:
-      return {fn(id) + "(" + int_list(0) + ", " + factory_options(3) + ")"};
+      return {factory(fn(id) + "(" + int_list(0) + ", " + factory_options(3) + ")")};
     case Op::full:
-      return {fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")"};
+      return {
+          factory(fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
     case Op::zeros_like:
     case Op::ones_like:
     case Op::empty_like:
-      return {fn(id) + "(" + tensor(0) + ", " + factory_options(3) + ")"};
+      return {factory(fn(id) + "(" + tensor(0) + ", " + factory_options(3) + ")")};
     case Op::full_like:
-      return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + factory_options(4) + ")"};
+      return {
+          factory(fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
 
     case Op::matmul:
     case Op::bmm:
@@ -1082,14 +1114,8 @@ private:
         if (padding < 0 && w.kind == Arg::Kind::Tensor && !w.tensor.shape.empty())
           padding += w.tensor.shape[0];
       }
-      if (!is_none(3)) {
-        use_embedding_ = true;
-        fn("embedding_renorm");
-        fn("embedding");
-        return {"thunderc_embedding_renorm(" + tensor(0) + ", " + tensor(1) + ", " +
-                cpp_int(padding) + ", " + floating(3) + ", " + floating(4) + ", " + boolean(5) +
-                ", " + boolean(6) + ")"};
-      }
+      // the trace rejects max_norm (it renormalises the weight in place)
+      if (!is_none(3)) fail("max_norm is not supported");
       return {fn(id) + "(" + tensor(1) + ", " + tensor(0) + ", " + cpp_int(padding) + ", " +
               boolean(5) + ", " + boolean(6) + ")"};
     }
@@ -1256,7 +1282,7 @@ void run_checked(const at::Tensor *inputs, size_t n_inputs, at::Tensor *outputs,
   for (size_t i = 0; i < n_inputs; ++i)
     TORCH_CHECK(inputs[i].defined(), "thunderc::{0}: input ", i, " is an undefined tensor");
   const bool caller_inference = c10::InferenceMode::is_enabled();
-  {{
+{5}  {{
     c10::InferenceMode no_grad;
     c10::impl::ExcludeDispatchKeyGuard no_autocast(c10::autocast_dispatch_keyset);
     computation(inputs, outputs);
@@ -1310,7 +1336,8 @@ TORCH_LIBRARY_FRAGMENT(thunderc, m) {{
   m.def(std::move(schema), torch::CppFunction::makeFromBoxedFunction<&boxed_kernel>());
 }}
 )",
-        n, ni, no, schema, take_inputs);
+        n, ni, no, schema, take_inputs,
+        use_grad_factory_ ? "  caller_in_inference_mode = caller_inference;\n" : "");
   }
 };
 

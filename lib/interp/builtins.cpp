@@ -461,27 +461,39 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
     // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
     // binary operator and rebinds the name.
-    if (augmented && (!h.is(args[0], Kind::Tensor) || op == "imatmul")) op = op.substr(1);
+    if (augmented && (!h.is(args[0], Kind::Tensor) || op == "imatmul"))
+      op = op == "iand" ? "and_" : op == "ior" ? "or_" : op.substr(1); // and_, or_: keywords
     // t -= y, t /= y, ...: the functional op written into t (t += y and t *= y are add_, mul_).
     static const std::vector<std::pair<std::string_view, ops::Op>> updates = {
         {"isub", ops::Op::sub},
         {"itruediv", ops::Op::div},
         {"ifloordiv", ops::Op::floor_divide},
         {"imod", ops::Op::remainder},
-        {"ipow", ops::Op::pow}};
+        {"ipow", ops::Op::pow},
+        {"iand", ops::Op::bitwise_and},
+        {"ior", ops::Op::bitwise_or},
+        {"ixor", ops::Op::bitwise_xor}};
     for (const auto &[from, to] : updates)
       if (op == from) return in.inplace_op(to, args, {}, name);
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       // Python's reflected operators: 2 * t is t.__rmul__(2) = torch.mul(t, 2).
       static const std::vector<std::pair<std::string_view, std::string_view>> flipped = {
           {"add", "add"}, {"mul", "mul"}, {"eq", "eq"}, {"ne", "ne"},     {"lt", "gt"},
-          {"le", "ge"},   {"gt", "lt"},   {"ge", "le"}, {"and_", "and_"}, {"or_", "or_"}};
+          {"le", "ge"},   {"gt", "lt"},   {"ge", "le"}, {"and_", "and_"}, {"or_", "or_"},
+          {"xor", "xor"}};
       for (const auto &[from, to] : flipped)
         if (op == from) {
           std::swap(args[0], args[1]);
           op = to;
           break;
         }
+      if (op == "truediv" &&
+          (h.is(args[0], Kind::Bool) || h.is(args[0], Kind::Int) || h.is(args[0], Kind::Float))) {
+        // s / t is Tensor.__rtruediv__: t.reciprocal() * s, which rounds twice (torch.div(s, t)
+        // differs from it in the last bit of some elements).
+        Value inverse = in.tensor_op(ops::Op::reciprocal, {args[1]}, {});
+        return in.tensor_op(ops::Op::mul, {inverse, args[0]}, {});
+      }
       if (op == "sub" && !h.is(args[0], Kind::Tensor)) {
         // s - t is torch.rsub(t, s) = -(t - s): exact (IEEE subtraction is symmetric, integer
         // wrap-around is modular), with sub's type promotion and its bool-tensor check; a
@@ -490,6 +502,11 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
         return in.tensor_op(ops::Op::neg, {diff}, {});
       }
     }
+    // Tensor.__invert__ checks the dtype itself (torch.bitwise_not's error is the kernel's).
+    if (op == "invert" && !is_integral(h.meta(args[0]).dtype, true))
+      in.fail(fmt::format("~ (operator.invert) is only implemented on integer and Boolean-type "
+                          "tensors, not on {} tensors",
+                          dtype_name(h.meta(args[0]).dtype)));
     if (auto tensor_op = ops::lookup_function("operator." + std::string(op)))
       return in.tensor_op(*tensor_op, args, kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));

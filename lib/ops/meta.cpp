@@ -312,12 +312,14 @@ Arg infer(Op op, const std::vector<Arg> &bound) {
   case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::floor_divide: case Op::remainder:
   case Op::pow:
   case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
-  case Op::gt: case Op::ge: case Op::logical_and: case Op::logical_or:
+  case Op::gt: case Op::ge: case Op::logical_and: case Op::logical_or: case Op::bitwise_and:
+  case Op::bitwise_or: case Op::bitwise_xor:
     return meta_binary(c);
   case Op::where: return meta_where(c);
   case Op::neg: case Op::abs: case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt:
   case Op::sin: case Op::cos: case Op::tanh: case Op::sigmoid: case Op::logical_not: case Op::relu:
   case Op::gelu: case Op::silu: case Op::dropout: case Op::clone: case Op::contiguous:
+  case Op::bitwise_not: case Op::reciprocal:
     return meta_unary(c);
   case Op::to: case Op::type_as: case Op::to_float: case Op::to_half: case Op::to_bfloat16:
   case Op::to_long: case Op::to_int: case Op::to_bool:

@@ -107,6 +107,16 @@ Arg meta_binary(const Ctx &c) {
   case Op::minimum:
     if (complex_type(common)) unsupported(op == Op::maximum ? "maximum" : "minimum");
     break;
+  case Op::bitwise_and:
+  case Op::bitwise_or:
+  case Op::bitwise_xor:
+    // PyTorch's kernels exist for integral and bool dtypes only (even empty tensors are refused:
+    // "bitwise_and_cpu" not implemented for 'Float'); bool with bool stays bool.
+    if (!is_integral(common, true))
+      unsupported(op == Op::bitwise_and  ? "bitwise and (the `&` operator)"
+                  : op == Op::bitwise_or ? "bitwise or (the `|` operator)"
+                                         : "bitwise xor (the `^` operator)");
+    break;
   case Op::lt:
   case Op::le:
   case Op::gt:
@@ -150,6 +160,12 @@ Arg meta_unary(const Ctx &c) {
     break;
   case Op::logical_not:
     d = DType::Bool;
+    break;
+  case Op::bitwise_not: // logical not on bool, bitwise not on integers; no kernel for the rest
+    if (!is_integral(d, true)) reject("bitwise not is for integer and bool tensors");
+    break;
+  case Op::reciprocal:
+    if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
     break;
   case Op::relu:
     c.boolean(1);

@@ -228,6 +228,10 @@ const Names &names() {
         {"operator.le", Op::le},
         {"operator.gt", Op::gt},
         {"operator.ge", Op::ge},
+        {"operator.and_", Op::bitwise_and},
+        {"operator.or_", Op::bitwise_or},
+        {"operator.xor", Op::bitwise_xor},
+        {"operator.invert", Op::bitwise_not},
         {"operator.iadd", Op::add_},
         {"operator.imul", Op::mul_},
     };

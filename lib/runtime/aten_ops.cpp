@@ -228,6 +228,13 @@ at::Tensor squeeze(const Call &c) {
   return out;
 }
 
+// A factory's requires_grad, set after the tensor is made as PyTorch's Python binding does: a
+// factory honours it even under no_grad, where thunderc runs its traces.
+at::Tensor requiring_grad(const Call &c, size_t i, at::Tensor t) {
+  if (c.boolean(i)) t.set_requires_grad(true);
+  return t;
+}
+
 c10::optional<at::IntArrayRef> opt_dims(const Call &c, size_t i, std::vector<int64_t> &storage) {
   if (c.none(i)) return c10::nullopt;
   storage = c.ints(i);
@@ -263,17 +270,20 @@ at::Tensor one(const Call &c) {
     return c.is_tensor(1) ? at::pow(c.tensor(0), c.tensor(1)) : at::pow(c.tensor(0), c.scalar(1));
   case Op::maximum: return at::maximum(c.operand(0), c.operand(1));
   case Op::minimum: return at::minimum(c.operand(0), c.operand(1));
-#define THUNDERC_COMPARE(name)                                                                    \
+#define THUNDERC_BINARY(name)                                                                    \
   case Op::name:                                                                                  \
     if (c.is_tensor(0) && !c.is_tensor(1)) return at::name(c.tensor(0), c.scalar(1));              \
     return at::name(c.operand(0), c.operand(1));
-    THUNDERC_COMPARE(eq)
-    THUNDERC_COMPARE(ne)
-    THUNDERC_COMPARE(lt)
-    THUNDERC_COMPARE(le)
-    THUNDERC_COMPARE(gt)
-    THUNDERC_COMPARE(ge)
-#undef THUNDERC_COMPARE
+    THUNDERC_BINARY(eq)
+    THUNDERC_BINARY(ne)
+    THUNDERC_BINARY(lt)
+    THUNDERC_BINARY(le)
+    THUNDERC_BINARY(gt)
+    THUNDERC_BINARY(ge)
+    THUNDERC_BINARY(bitwise_and)
+    THUNDERC_BINARY(bitwise_or)
+    THUNDERC_BINARY(bitwise_xor)
+#undef THUNDERC_BINARY
   case Op::logical_and: return at::logical_and(c.operand(0), c.operand(1));
   case Op::logical_or: return at::logical_or(c.operand(0), c.operand(1));
   case Op::where: {
@@ -297,6 +307,8 @@ at::Tensor one(const Call &c) {
   case Op::tanh: return at::tanh(c.tensor(0));
   case Op::sigmoid: return at::sigmoid(c.tensor(0));
   case Op::logical_not: return at::logical_not(c.tensor(0));
+  case Op::bitwise_not: return at::bitwise_not(c.tensor(0));
+  case Op::reciprocal: return at::reciprocal(c.tensor(0));
   case Op::relu: return at::relu(c.tensor(0));
   case Op::gelu: return at::gelu(c.tensor(0), c.at(1).meta.s);
   case Op::silu: return at::silu(c.tensor(0));
@@ -385,20 +397,30 @@ at::Tensor one(const Call &c) {
     at::Scalar start = c.scalar(0), step = c.scalar(2);
     at::Scalar end = c.none(1) ? start : c.scalar(1);
     if (c.none(1)) start = at::Scalar(int64_t(0));
-    return at::arange(start, end, step, c.opt_dtype(3), c10::nullopt, c.opt_device(4), c10::nullopt);
+    return requiring_grad(
+        c, 5, at::arange(start, end, step, c.opt_dtype(3), c10::nullopt, c.opt_device(4), c10::nullopt));
   }
   case Op::zeros:
-  case Op::empty: return at::zeros(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2)));
-  case Op::ones: return at::ones(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2)));
-  case Op::full: return at::full(c.ints(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt);
+  case Op::empty:
+    return requiring_grad(c, 3,
+                          at::zeros(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));
+  case Op::ones:
+    return requiring_grad(c, 3,
+                          at::ones(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));
+  case Op::full:
+    return requiring_grad(
+        c, 4, at::full(c.ints(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt));
   case Op::zeros_like:
   case Op::empty_like:
-    return at::zeros_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt);
+    return requiring_grad(
+        c, 3, at::zeros_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt));
   case Op::ones_like:
-    return at::ones_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt);
+    return requiring_grad(
+        c, 3, at::ones_like(c.tensor(0), c.opt_dtype(1), c10::nullopt, c.opt_device(2), c10::nullopt, c10::nullopt));
   case Op::full_like:
-    return at::full_like(c.tensor(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt,
-                         c10::nullopt);
+    return requiring_grad(c, 4,
+                          at::full_like(c.tensor(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3),
+                                        c10::nullopt, c10::nullopt));
 
   // Linear algebra and neural-network functions.
   case Op::matmul: return at::matmul(c.tensor(0), c.tensor(1));

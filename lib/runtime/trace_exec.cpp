@@ -868,11 +868,18 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
       ValueId v = ins.outs[k];
       const ValueType &type = t.values.at(v).type;
       if (type.kind == ValueType::Kind::Tensor) {
+        auto with_grad = [](const TensorMeta &m) {
+          return type_comment(m) + (m.requires_grad ? " requires_grad=True" : " requires_grad=False");
+        };
         TensorMeta got = meta_of(res.tensors[k]);
-        got.requires_grad = type.tensor.requires_grad;
+        // Under no_grad only a factory asked for it (requires_grad=True) gives a tensor that requires
+        // grad; the trace's types follow grad mode.
+        auto ps = ops::params(op);
+        if (std::none_of(ps.begin(), ps.end(), [](const ops::Param &p) { return p.name == "requires_grad"; }))
+          got.requires_grad = type.tensor.requires_grad;
         if (!(got == type.tensor))
           THUNDERC_ASSERT(false, fmt::format("computation: {} = {}(...) gave {} where the trace says {}{}", t.name_of(v),
-                                             ins.callee, type_comment(got), type_comment(type.tensor),
+                                             ins.callee, with_grad(got), with_grad(type.tensor),
                                              where.empty() ? "" : " (at " + where + ")"));
       }
       env[v] = res.tensors[k];

@@ -361,6 +361,8 @@ const std::map<Op, Runner> &runners() {
       {Op::le, CMP(at::le)}, {Op::gt, CMP(at::gt)}, {Op::ge, CMP(at::ge)},
       {Op::logical_and, R(at::logical_and(T(b[0]), T(b[1])))},
       {Op::logical_or, R(at::logical_or(T(b[0]), T(b[1])))},
+      {Op::bitwise_and, CMP(at::bitwise_and)}, {Op::bitwise_or, CMP(at::bitwise_or)},
+      {Op::bitwise_xor, CMP(at::bitwise_xor)},
       {Op::where, R(where_of(b))},
       {Op::neg, R(at::neg(T(b[0])))}, {Op::abs, R(at::abs(T(b[0])))},
       {Op::exp, R(at::exp(T(b[0])))}, {Op::log, R(at::log(T(b[0])))},
@@ -368,6 +370,7 @@ const std::map<Op, Runner> &runners() {
       {Op::sin, R(at::sin(T(b[0])))}, {Op::cos, R(at::cos(T(b[0])))},
       {Op::tanh, R(at::tanh(T(b[0])))}, {Op::sigmoid, R(at::sigmoid(T(b[0])))},
       {Op::logical_not, R(at::logical_not(T(b[0])))},
+      {Op::bitwise_not, R(at::bitwise_not(T(b[0])))}, {Op::reciprocal, R(at::reciprocal(T(b[0])))},
       {Op::relu, R((B(b[1]), at::relu(T(b[0]))))},
       {Op::gelu, R(at::gelu(T(b[0]), b[1].kind == Arg::Kind::Str ? b[1].s : throw BindingError("approximate")))},
       {Op::silu, R((B(b[1]), at::silu(T(b[0]))))},
@@ -671,7 +674,8 @@ void reduction_cases(Op op, bool list_dims, const std::vector<Arg> &dtypes_kw) {
 TEST_CASE("ops meta: elementwise binary ops against ATen") {
   for (Op op :
        {Op::add, Op::sub, Op::mul, Op::div, Op::floor_divide, Op::remainder, Op::pow, Op::maximum,
-        Op::minimum, Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge, Op::logical_and, Op::logical_or})
+        Op::minimum, Op::eq, Op::ne, Op::lt, Op::le, Op::gt, Op::ge, Op::logical_and, Op::logical_or,
+        Op::bitwise_and, Op::bitwise_or, Op::bitwise_xor})
     binary_cases(op);
   for (Op op : {Op::add, Op::sub})
     for (const Arg &alpha : {i(2), f(0.5), bl(true)})
@@ -707,7 +711,8 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
                 Op::rsqrt,       Op::sin,        Op::cos,     Op::tanh,     Op::sigmoid,
                 Op::logical_not, Op::relu,       Op::gelu,    Op::silu,     Op::dropout,
                 Op::clone,       Op::contiguous, Op::type_as, Op::to_float, Op::to_half,
-                Op::to_bfloat16, Op::to_long,    Op::to_int,  Op::to_bool,  Op::to})
+                Op::to_bfloat16, Op::to_long,    Op::to_int,  Op::to_bool,  Op::to,
+                Op::bitwise_not, Op::reciprocal})
     for (DType d : all_dtypes)
       for (const Shape &s : {Shape{}, Shape{2, 3}, Shape{0, 2}}) {
         if (op == Op::type_as) {

@@ -261,6 +261,47 @@ TEST_CASE("cpp: ops the C++ backend cannot express are user errors naming the op
   }
 }
 
+TEST_CASE("cpp: .to() takes a device as a torch.device, a string or a CUDA index") {
+  Builder b;
+  ValueId x = b.param("x");
+  auto str = [](std::string s) {
+    return std::pair{Operand::lit("'" + s + "'"), ops::Arg::of_str(s)};
+  };
+  auto flag = [](bool v) { return std::pair{Operand::lit("False"), ops::Arg::of_bool(v)}; };
+  ValueId c = b.op(ops::Op::to, "c", {b.val(x), str("cpu"), none(), flag(false), flag(false)});
+  ValueId g = b.op(ops::Op::to, "g", {b.val(x), str("cuda:1"), none(), flag(false), flag(true)});
+  ValueId i = b.op(ops::Op::to, "i", {b.val(x), lit_int(0), none(), flag(false), flag(false)});
+  b.ret({c, g, i});
+  std::string src = emit_cpp(b.t, {"to_str", 64});
+  CHECK(src.find("v_x.to(dev(at::Device(at::kCPU)), v_x.scalar_type());") != std::string::npos);
+  CHECK(src.find("v_x.to(dev(at::Device(at::kCUDA, 1)), v_x.scalar_type(), false, true);") !=
+        std::string::npos);
+  CHECK(src.find("v_x.to(dev(at::Device(at::kCUDA, 0)), v_x.scalar_type());") != std::string::npos);
+}
+
+TEST_CASE("cpp: a factory with requires_grad=True is made outside InferenceMode") {
+  Builder b;
+  ValueId x = b.param("x");
+  auto flag = [](bool v) {
+    return std::pair{Operand::lit(v ? "True" : "False"), ops::Arg::of_bool(v)};
+  };
+  ops::Arg size = ops::Arg::of_seq({ops::Arg::of_int(2), ops::Arg::of_int(2)});
+  std::pair<Operand, ops::Arg> shape{Operand::lit("(2, 2)"), size};
+  ValueId z = b.op(ops::Op::zeros, "z", {shape, none(), none(), flag(true)});
+  ValueId n = b.op(ops::Op::zeros, "n", {shape, none(), none(), flag(false)});
+  ValueId o = b.op(ops::Op::ones_like, "o", {b.val(x), none(), none(), flag(true)});
+  b.ret({z, n, o});
+  std::string src = emit_cpp(b.t, {"grad_factory", 64});
+  std::string code = computation_region(src);
+  CHECK(code.find("at::Tensor v_z = thunderc_grad_factory([&] { return at::zeros(") !=
+        std::string::npos);
+  CHECK(code.find("at::Tensor v_n = at::zeros(") != std::string::npos);
+  CHECK(code.find("at::Tensor v_o = thunderc_grad_factory([&] { return at::ones_like(v_x, ") !=
+        std::string::npos);
+  CHECK(code.find("requires_grad(true)") == std::string::npos); // ATen refuses it in TensorOptions
+  CHECK(src.find("caller_in_inference_mode = caller_inference;") != std::string::npos);
+}
+
 TEST_CASE("cpp: every sample prints, deterministically, with one statement per op") {
   for (const std::string &path : test::sample_paths()) {
     CAPTURE(path);

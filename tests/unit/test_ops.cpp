@@ -82,6 +82,12 @@ TEST_CASE("ops: lookup of functions, methods and operators") {
   CHECK(ops::lookup_function("operator.lt") == Op::lt);
   CHECK(ops::lookup_function("operator.neg") == Op::neg);
   CHECK(ops::lookup_function("operator.pow") == Op::pow);
+  CHECK(ops::lookup_function("operator.and_") == Op::bitwise_and);
+  CHECK(ops::lookup_function("operator.or_") == Op::bitwise_or);
+  CHECK(ops::lookup_function("operator.xor") == Op::bitwise_xor);
+  CHECK(ops::lookup_function("operator.invert") == Op::bitwise_not);
+  CHECK(ops::lookup_method("bitwise_and") == Op::bitwise_and);
+  CHECK(ops::lookup_method("reciprocal") == Op::reciprocal);
   CHECK_FALSE(ops::lookup_function("torch.frobnicate"));
   CHECK_FALSE(ops::lookup_function("torch.Tensor.frobnicate"));
   CHECK_FALSE(ops::lookup_function("operator.concat"));
