@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cmath>
 #include <concepts>
 #include <cstdio>
@@ -131,31 +130,6 @@ std::optional<bool> py_printable(uint32_t c) {
   for (auto [a, b] : unprintable)
     if (c >= a && c <= b) return false;
   return std::nullopt;
-}
-
-// Python's repr of a float (shortest round-trip digits; exponent form below 1e-4 and from 1e16).
-std::string py_float_repr(double f) {
-  if (std::isnan(f)) return "nan";
-  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
-  char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, f, std::chars_format::scientific);
-  std::string_view sci(buf, size_t(end - buf)); // -d.ddde+XX
-  size_t epos = sci.find('e');
-  int exp = std::stoi(std::string(sci.substr(epos + 1)));
-  bool neg = sci[0] == '-';
-  std::string digits;
-  for (char c : sci.substr(neg, epos - neg))
-    if (c != '.') digits += c;
-  std::string out = neg ? "-" : "";
-  if (exp < -4 || exp >= 16) {
-    out += digits.substr(0, 1);
-    if (digits.size() > 1) out += "." + digits.substr(1);
-    return out + fmt::format("e{}{:02d}", exp < 0 ? '-' : '+', std::abs(exp));
-  }
-  if (exp < 0) return out + "0." + std::string(size_t(-exp - 1), '0') + digits;
-  if (digits.size() <= size_t(exp) + 1)
-    return out + digits + std::string(size_t(exp) + 1 - digits.size(), '0') + ".0";
-  return out + digits.substr(0, size_t(exp) + 1) + "." + digits.substr(size_t(exp) + 1);
 }
 
 // Python's repr of a str; nullopt (with the code point in `bad`) for a character whose

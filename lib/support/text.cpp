@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <fmt/format.h>
 
@@ -122,6 +123,14 @@ template <class Special> std::string escaped(std::string_view s, Special special
   return out;
 }
 } // namespace
+
+std::string py_float_repr(double f) {
+  if (std::isnan(f)) return "nan";
+  if (std::isinf(f)) return f > 0 ? "inf" : "-inf";
+  std::string s = fmt::format("{}", f); // fmt's shortest form is Python's, less a final ".0"
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
 
 std::vector<std::string_view> code_points(std::string_view s) {
   std::vector<std::string_view> out;

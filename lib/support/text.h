@@ -25,6 +25,10 @@ std::span<const std::string_view> trace_reserved_names();
 // control characters, C1 controls and U+2028/U+2029 are escaped.
 std::string py_str(std::string_view s);
 
+// Python's repr() of a float: the shortest digits that read back ("0.1", "1e-05", "100.0"), "inf",
+// "-inf", "nan".
+std::string py_float_repr(double f);
+
 // The characters of UTF-8 text (as Python's str counts them), each viewing its bytes.
 std::vector<std::string_view> code_points(std::string_view s);
 // `s` made safe inside a `#` comment: control and line-separator characters become Python-style

@@ -29,11 +29,7 @@ void reserve_all(Namer &n) {
 }
 
 std::string float_literal(double f) {
-  if (std::isnan(f)) return "float('nan')";
-  if (std::isinf(f)) return f > 0 ? "float('inf')" : "float('-inf')";
-  std::string s = fmt::format("{}", f);
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
+  return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
 }
 
 // A component of an input path, ordered as the prologue orders inputs: indices and numeric

@@ -308,17 +308,6 @@ std::optional<uint32_t> Heap::find_symbol(std::string_view s) const {
   return it->second;
 }
 
-namespace {
-std::string py_float(double f) {
-  if (f != f) return "nan";
-  if (f == 1.0 / 0.0) return "inf";
-  if (f == -1.0 / 0.0) return "-inf";
-  std::string s = fmt::format("{}", f);
-  if (s.find_first_of(".en") == std::string::npos) s += ".0";
-  return s;
-}
-} // namespace
-
 std::string Heap::type_name(Value v) const {
   switch (kind(v)) {
   case Kind::Object:
@@ -353,7 +342,7 @@ std::string Heap::repr(Value v, int depth) const {
   case Kind::Int:
     return std::to_string(as_int(v));
   case Kind::Float:
-    return py_float(as_float(v));
+    return py_float_repr(as_float(v));
   case Kind::Str:
     return py_str(as_str(v));
   case Kind::DType:
