@@ -290,7 +290,7 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
   }
   const std::string &base = builtin_base(cls);
   Value obj = h.object(base.empty() ? Kind::Object : Kind::Module, cls, new_record());
-  if (!base.empty()) h.set_attr(obj, "training", h.boolean(false));
+  if (!base.empty()) h.set_attr(obj, "training", h.boolean(true)); // nn.Module.__init__
   if (const Function *fn = find_method(cls, "__init__")) {
     args.insert(args.begin(), obj);
     call_function(*fn, std::move(args), kwargs);

@@ -121,3 +121,20 @@ TEST_CASE("interp modules: a module's own attribute wins over its method; member
   CHECK(t.has("guard type self Net\n"));
   CHECK(t.has("guard value self.depth == 3\n"));
 }
+
+namespace {
+std::string result_repr(const Traced &t) { return t.program.heap.repr(t.program.result); }
+const std::string seq_named =
+    R"({"self": {"module": "torch.nn.Sequential", "modules": {"fc": )" + linear +
+    R"(, "act": {"module": "torch.nn.ReLU"}}}})";
+const std::string ml_class =
+    R"({"ML": {"module": "m", "qualname": "ML", "base": "torch.nn.ModuleList"}})";
+} // namespace
+
+TEST_CASE("interp modules: nn.Module.__init__ sets training to True") {
+  auto t = trace_body("[]", R"([{"op": "new", "class": "Net", "out": "m"},
+      {"op": "getattr", "obj": "%m", "name": "training", "out": "tr"},
+      {"op": "return", "value": "%tr"}])",
+                      "{}", net_class);
+  CHECK(result_repr(t) == "True");
+}
