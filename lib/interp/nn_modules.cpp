@@ -56,10 +56,18 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   if (cls == "torch.nn.Tanh") return tensor_op(Op::tanh, {input()}, {});
   if (cls == "torch.nn.Sigmoid") return tensor_op(Op::sigmoid, {input()}, {});
-  if (cls == "torch.nn.Identity") return args.empty() ? input() : args[0];
+  if (cls == "torch.nn.Identity") return input();
   if (cls == "torch.nn.Softmax") {
     Value x = input();
-    return tensor_op(Op::softmax, {x, attr("dim")}, {});
+    Value dim = attr("dim");
+    if (h.is(dim, Kind::None) && h.is(x, Kind::Tensor)) {
+      // torch 1.13's _get_softmax_dim (with a deprecation warning): 0 for 0-, 1- and 3-d inputs
+      rely(dim);
+      rely_meta(x);
+      size_t ndim = h.meta(h.current(x)).shape.size();
+      dim = num(ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1);
+    }
+    return tensor_op(Op::softmax, {x, dim}, {});
   }
   if (cls == "torch.nn.Sequential") {
     Value x = input();

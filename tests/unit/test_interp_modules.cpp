@@ -138,3 +138,19 @@ TEST_CASE("interp modules: nn.Module.__init__ sets training to True") {
                       "{}", net_class);
   CHECK(result_repr(t) == "True");
 }
+
+TEST_CASE("interp modules: Identity takes one input; Softmax(dim=None) uses torch's legacy dim") {
+  CHECK(body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x", "%x"], "out": "y"}])",
+                   R"({"args": [{"module": "I"}, {"tensor": [2]}]})",
+                   R"({"I": {"module": "m", "qualname": "I", "base": "torch.nn.Identity"}})")
+            .message.starts_with("torch.nn.Identity.forward() takes one argument"));
+  for (auto [shape, dim] : {std::pair{"[5]", "0"}, {"[2, 3]", "1"}, {"[2, 3, 4]", "0"}, {"[2, 3, 4, 5]", "1"}}) {
+    CAPTURE(shape);
+    auto t = trace_body(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"},
+        {"op": "return", "value": "%y"}])",
+                        std::string(R"({"args": [{"module": "Sm"}, {"tensor": )") + shape + "}]}",
+                        R"({"Sm": {"module": "m", "qualname": "Sm", "base": "torch.nn.Softmax"}})");
+    CHECK(t.has(std::string("softmax") ));
+    CHECK(t.has(std::string(", ") + dim + ")"));
+  }
+}
