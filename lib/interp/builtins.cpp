@@ -1277,6 +1277,12 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
             target.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
         Entry *e = h.is(at, Kind::Module) ? h.find_attr(at, part) : nullptr;
         if (!e) fail(fmt::format("{}({}): no member {}", name, py_str(target), py_str(part)));
+        if (dot == std::string::npos && name == "get_parameter" && e->slot != Slot::Parameter)
+          fail(fmt::format("{}({}): AttributeError: `{}` is not an nn.Parameter", name,
+                           py_str(target), part));
+        if (dot == std::string::npos && name == "get_buffer" && e->slot != Slot::Buffer)
+          fail(fmt::format("{}({}): AttributeError: `{}` is not a buffer", name, py_str(target),
+                           part));
         at = read_entry(at, *e);
         if (dot == std::string::npos) break;
         start = dot + 1;

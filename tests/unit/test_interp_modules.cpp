@@ -154,3 +154,17 @@ TEST_CASE("interp modules: Identity takes one input; Softmax(dim=None) uses torc
     CHECK(t.has(std::string(", ") + dim + ")"));
   }
 }
+
+TEST_CASE("interp modules: get_parameter and get_buffer only return parameters and buffers") {
+  std::string in = R"({"self": {"module": "Net", "modules": {"a": {"module": "torch.nn.Linear", "parameters": {"weight": {"tensor": [4, 4]}}, "attrs": {"in_features": 4}}}}})";
+  CHECK(body_error(R"(["self"])", R"([{"op": "method", "obj": "%self", "name": "get_parameter", "args": ["a.in_features"], "out": "p"}])",
+                   in, net_class)
+            .message.find("`in_features` is not an nn.Parameter") != std::string::npos);
+  CHECK(body_error(R"(["self"])", R"([{"op": "method", "obj": "%self", "name": "get_buffer", "args": ["a.weight"], "out": "p"}])",
+                   in, net_class)
+            .message.find("`weight` is not a buffer") != std::string::npos);
+  auto t = trace_body(R"(["self"])", R"([{"op": "method", "obj": "%self", "name": "get_parameter", "args": ["a.weight"], "out": "p"},
+      {"op": "return", "value": "%p"}])",
+                      in, net_class);
+  CHECK(t.has("guard meta self.a.weight"));
+}
