@@ -315,31 +315,35 @@ Value Interpreter::getitem(Value obj, Value index) {
   case Kind::Module: {
     std::string_view cls = h.name(obj);
     if (find_method(cls, "__getitem__")) return call_method(obj, "__getitem__", {index}, {});
-    std::vector<Value> subs = submodules(obj);
-    if (h.is(index, Kind::Slice)) {
-      rely_len(obj);
-      Value out = h.object(Kind::Module, cls, new_record());
-      size_t j = 0;
-      for (size_t i : slice_range(*this, index, int64_t(subs.size())).indices()) {
-        Entry *e = h.find_attr(obj, std::to_string(i));
-        THUNDERC_ASSERT(e, "indexed sub-module missing");
-        h.set_attr(out, std::to_string(j++), read_entry(obj, *e), Slot::Submodule);
-      }
-      return out;
-    }
-    if (h.is(index, Kind::Str)) {
+    const std::string &base = builtin_base(cls);
+    if (base == "torch.nn.ModuleDict") {
+      if (!h.hashable(index)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(index))));
       rely(index);
-      Entry *e = h.find_attr(obj, h.as_str(index));
+      Entry *e = h.is(index, Kind::Str) ? h.find_attr(obj, h.as_str(index)) : nullptr;
       if (e && e->slot == Slot::Submodule) return read_entry(obj, *e);
       fail(fmt::format("KeyError: {} is not a sub-module of {}", h.repr(index), h.type_name(obj)));
     }
-    if (h.is(index, Kind::Int) || h.is(index, Kind::Bool)) {
-      size_t i = size_t(seq_index(obj, index, subs.size()));
-      Entry *e = h.find_attr(obj, std::to_string(i));
-      if (!e) fail(fmt::format("{} has no sub-module {}", h.type_name(obj), i));
-      return read_entry(obj, *e);
+    if (base != "torch.nn.ModuleList" && base != "torch.nn.Sequential")
+      fail(fmt::format("{} object is not subscriptable", py_str(h.type_name(obj))));
+    // Both index by position over the sub-modules, whatever their names
+    std::vector<Entry> subs;
+    for (const Entry &e : h.entries(obj))
+      if (e.slot == Slot::Submodule) subs.push_back(e);
+    if (h.is(index, Kind::Slice)) {
+      rely_len(obj);
+      // Sequential's slice keeps the names; ModuleList's renumbers from 0
+      bool keep = base == "torch.nn.Sequential";
+      Value out = h.object(Kind::Module, cls, new_record());
+      size_t j = 0;
+      for (size_t i : slice_range(*this, index, int64_t(subs.size())).indices()) {
+        std::string key = keep ? std::string(h.symbol(subs[i].name)) : std::to_string(j++);
+        h.set_attr(out, key, read_entry(obj, subs[i]), Slot::Submodule);
+      }
+      return out;
     }
-    fail(fmt::format("{} indices must be integers, slices or str, not {}", h.type_name(obj),
+    if (h.is(index, Kind::Int) || h.is(index, Kind::Bool))
+      return read_entry(obj, subs[size_t(seq_index(obj, index, subs.size()))]);
+    fail(fmt::format("{} indices must be integers or slices, not {}", h.type_name(obj),
                      h.type_name(index)));
   }
   case Kind::Tensor:
@@ -471,10 +475,10 @@ std::vector<Value> Interpreter::iterate(Value v) {
         if (e.slot == Slot::Submodule) out.push_back(h.str(h.symbol(e.name), kComputed));
       return out;
     }
+    if (base != "torch.nn.ModuleList" && base != "torch.nn.Sequential") break;
     rely_len(v);
     for (const Entry &e : h.entries(v))
       if (e.slot == Slot::Submodule) out.push_back(read_entry(v, e));
-    if (out.empty() && base != "torch.nn.ModuleList" && base != "torch.nn.Sequential") break;
     return out;
   }
   case Kind::Tensor: {

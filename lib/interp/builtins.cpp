@@ -715,7 +715,9 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     case Kind::Object:
     case Kind::Dataclass:
       if (find_method(h.name(x), "__len__")) return call_method(x, "__len__", {}, {});
-      if (h.is(x, Kind::Module)) {
+      if (const std::string &base = builtin_base(h.name(x));
+          h.is(x, Kind::Module) && (base == "torch.nn.ModuleList" ||
+                                    base == "torch.nn.Sequential" || base == "torch.nn.ModuleDict")) {
         rely_type(x);
         rely_len(x);
         return num(int64_t(submodules(x).size()));

@@ -168,3 +168,56 @@ TEST_CASE("interp modules: get_parameter and get_buffer only return parameters a
                       in, net_class);
   CHECK(t.has("guard meta self.a.weight"));
 }
+
+TEST_CASE("interp modules: Sequential and ModuleList index by position; Sequential slices keep "
+          "the names") {
+  // seq[0] of a Sequential with named sub-modules is the first one
+  auto idx = trace_body(R"(["self"])", R"([{"op": "getitem", "obj": "%self", "index": 0, "out": "m"},
+      {"op": "getattr", "obj": "%m", "name": "in_features", "out": "o"},
+      {"op": "return", "value": "%o"}])",
+                        R"({"self": {"module": "torch.nn.Sequential", "modules": {"fc": {"module": "torch.nn.Linear", "attrs": {"in_features": 7}}, "act": {"module": "torch.nn.ReLU"}}}})");
+  CHECK(result_repr(idx) == "7");
+  // seq[0:1] keeps the name "fc"
+  auto sl = trace_body(R"(["self"])", R"([{"op": "getitem", "obj": "%self", "index": {"slice": [0, 1, null]}, "out": "s"},
+      {"op": "call", "fn": "builtins.len", "args": ["%s"], "out": "n"},
+      {"op": "getattr", "obj": "%s", "name": "fc", "out": "fc"},
+      {"op": "return", "value": "%n"}])",
+                       seq_named);
+  CHECK(result_repr(sl) == "1");
+  // a Sequential slice keeps "1" and "2"; a ModuleList slice renumbers from "0"
+  std::string three = R"({"module": "torch.nn.Sequential", "modules": {"0": )" + linear +
+                      ", \"1\": " + linear + ", \"2\": " + linear + "}}";
+  auto keep = trace_body(R"(["s"])", R"([{"op": "getitem", "obj": "%s", "index": {"slice": [1, null, null]}, "out": "t"},
+      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "2"], "out": "h2"},
+      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "0"], "out": "h0"},
+      {"op": "return", "value": ["%h2", "%h0"]}])",
+                         R"({"args": [)" + three + "]}");
+  CHECK(result_repr(keep) == "(True, False)");
+  std::string ml = three;
+  ml.replace(ml.find("Sequential"), 10, "ModuleList");
+  auto renum = trace_body(R"(["s"])", R"([{"op": "getitem", "obj": "%s", "index": {"slice": [1, null, null]}, "out": "t"},
+      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "2"], "out": "h2"},
+      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "0"], "out": "h0"},
+      {"op": "return", "value": ["%h2", "%h0"]}])",
+                          R"({"args": [)" + ml + "]}");
+  CHECK(result_repr(renum) == "(False, True)");
+}
+
+TEST_CASE("interp modules: only containers have len, iteration and indexing; keys by type") {
+  std::string plain = R"({"self": {"module": "Net", "modules": {"a": )" + linear + "}}}";
+  CHECK(body_error(R"(["self"])", R"([{"op": "call", "fn": "builtins.len", "args": ["%self"], "out": "n"}])",
+                   plain, net_class)
+            .message.starts_with("object of type 'Net' has no len()"));
+  CHECK(body_error(R"(["self"])", R"([{"op": "for", "target": "m", "iter": "%self", "body": []}])",
+                   plain, net_class)
+            .message.starts_with("'Net' object is not iterable"));
+  CHECK(body_error(R"(["self"])", R"([{"op": "getitem", "obj": "%self", "index": "a", "out": "m"}])",
+                   plain, net_class)
+            .message.starts_with("'Net' object is not subscriptable"));
+  std::string md = R"({"args": [{"module": "torch.nn.ModuleDict", "modules": {"0": )" + linear + "}}]}";
+  CHECK(body_error(R"(["d"])", R"([{"op": "getitem", "obj": "%d", "index": 0, "out": "m"}])", md)
+            .message.starts_with("KeyError: 0"));
+  std::string ml = R"({"args": [{"module": "torch.nn.ModuleList", "modules": {"0": )" + linear + "}}]}";
+  CHECK(body_error(R"(["l"])", R"([{"op": "getitem", "obj": "%l", "index": "0", "out": "m"}])", ml)
+            .message.starts_with("torch.nn.ModuleList indices must be integers or slices, not str"));
+}
