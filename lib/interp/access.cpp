@@ -192,6 +192,21 @@ void Interpreter::setattr(Value obj, const std::string &name, Value value) {
   Entry *e = h.find_attr(obj, name);
   Slot slot = e ? e->slot : h.is(value, Kind::Module) ? Slot::Submodule : Slot::Attr;
   bool input = h.from_input(obj);
+  if (e && h.is(value, Kind::Module) && (slot == Slot::Attr || slot == Slot::Buffer)) {
+    // nn.Module.__setattr__ moves a module assigned over a plain attribute or a buffer to the
+    // sub-modules, last in their order
+    if (input)
+      fail(fmt::format("assigning a module to attribute {} of the input module {} is not "
+                       "supported",
+                       py_str(name), h.path_of(obj)));
+    std::span<const Entry> all = h.entries(obj);
+    for (size_t i = size_t(e - all.data()) + 1; i < all.size(); ++i)
+      if (all[i].slot == Slot::Submodule)
+        fail(fmt::format("assigning a module to attribute {} of {}, which already has sub-modules "
+                         "after it, is not supported",
+                         py_str(name), h.type_name(obj)));
+    e->slot = slot = Slot::Submodule;
+  }
   if (slot == Slot::Parameter && !h.is(value, Kind::None))
     fail(fmt::format("cannot assign {} to parameter {} of {}: parameters are torch.nn.Parameter "
                      "objects; update the tensor in place (copy_) instead",

@@ -221,3 +221,20 @@ TEST_CASE("interp modules: only containers have len, iteration and indexing; key
   CHECK(body_error(R"(["l"])", R"([{"op": "getitem", "obj": "%l", "index": "0", "out": "m"}])", ml)
             .message.starts_with("torch.nn.ModuleList indices must be integers or slices, not str"));
 }
+
+TEST_CASE("interp modules: a module assigned over a plain attribute becomes a sub-module") {
+  auto t = trace_body(R"(["a0"])", R"([{"op": "new", "class": "ML", "out": "m"},
+      {"op": "setattr", "obj": "%m", "name": "x", "value": 3},
+      {"op": "setattr", "obj": "%m", "name": "x", "value": "%a0"},
+      {"op": "call", "fn": "builtins.len", "args": ["%m"], "out": "n"},
+      {"op": "return", "value": "%n"}])",
+                      R"({"args": [{"module": "torch.nn.ReLU"}]})", ml_class);
+  CHECK(result_repr(t) == "1");
+  // an attribute followed by sub-modules would change their order: refused
+  CHECK(body_error(R"(["a0"])", R"([{"op": "new", "class": "ML", "out": "m"},
+      {"op": "setattr", "obj": "%m", "name": "x", "value": 3},
+      {"op": "setattr", "obj": "%m", "name": "y", "value": "%a0"},
+      {"op": "setattr", "obj": "%m", "name": "x", "value": "%a0"}])",
+                   R"({"args": [{"module": "torch.nn.ReLU"}]})", ml_class)
+            .message.find("is not supported") != std::string::npos);
+}
