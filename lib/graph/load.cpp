@@ -6,6 +6,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 #include <functional>
 #include <set>
@@ -50,7 +51,8 @@ bool is_dotted_name(std::string_view s, bool keywords_ok = true) {
   }
 }
 
-// A qualname part may also be `<locals>` or `<lambda>` (nested definitions).
+// A qualname part may also be `<locals>` or `<lambda>` (nested definitions): letters and `_`
+// between angle brackets, as the schema's pattern has it.
 bool is_qualname(std::string_view s) {
   if (s.empty()) return false;
   size_t start = 0;
@@ -58,7 +60,8 @@ bool is_qualname(std::string_view s) {
     size_t dot = s.find('.', start);
     std::string_view part = s.substr(start, dot == std::string_view::npos ? s.npos : dot - start);
     bool nested = part.size() > 2 && part.front() == '<' && part.back() == '>' &&
-                  is_identifier(part.substr(1, part.size() - 2));
+                  std::all_of(part.begin() + 1, part.end() - 1,
+                              [](char c) { return c == '_' || std::isalpha(static_cast<unsigned char>(c)); });
     if (!is_python_name(part) && !nested) return false;
     if (dot == std::string_view::npos) return true;
     start = dot + 1;
@@ -229,14 +232,19 @@ private:
                                         py_str(cls.module)));
     cls.qualname = string_at(decl.at("qualname"), ptr + "/qualname", "qualname");
     if (!is_qualname(cls.qualname))
-      fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names (parts such as "
-                                          "'<locals>' allowed)",
+      fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names without keywords "
+                                          "(parts such as '<locals>' allowed)",
                                           py_str(cls.qualname)));
     if (decl.contains("base")) {
       cls.base = string_at(decl.at("base"), ptr + "/base", "base");
       if (!is_dotted_name(cls.base))
         fail(ptr + "/base", fmt::format("base {} must be a dotted class name such as "
                                         "'torch.nn.Module'",
+                                        py_str(cls.base)));
+      if (cls.base.starts_with("builtins.") || cls.base.starts_with("collections."))
+        fail(ptr + "/base", fmt::format("base {} is not supported: a declared class derives from a "
+                                        "torch.nn class or another declared class; an instance of a "
+                                        "subclass of a built-in type would not behave as one",
                                         py_str(cls.base)));
     }
     if (decl.contains("dataclass")) {
@@ -263,8 +271,11 @@ private:
           std::string field(view);
           std::string vptr = pointer_join(dptr + "/defaults", field);
           if (std::find(cls.fields.begin(), cls.fields.end(), field) == cls.fields.end())
-            fail(vptr, fmt::format("default for unknown field {}{}; the fields are {}", py_str(field),
-                                   did_you_mean(field, cls.fields), one_of(cls.fields)));
+            fail(vptr, cls.fields.empty()
+                           ? fmt::format("default for unknown field {}: the class declares no fields",
+                                         py_str(field))
+                           : fmt::format("default for unknown field {}{}; the fields are {}", py_str(field),
+                                         did_you_mean(field, cls.fields), one_of(cls.fields)));
           cls.defaults.emplace_back(field, expr(value, vptr, Mode::Literal));
         }
       }
@@ -390,7 +401,8 @@ private:
                             one_of(forms)));
     }
     auto not_here = [&](std::string_view why) {
-      fail(ptr, fmt::format("a {} value is not allowed {}", form, why));
+      fail(ptr, fmt::format("{} {} value is not allowed {}",
+                            form == "object" || form == "ellipsis" ? "an" : "a", form, why));
     };
     const char *where = mode == Mode::Input ? "in inputs" : mode == Mode::Operand ? "in an operand" : "in a default";
     if (form == "float") {

@@ -104,6 +104,15 @@ void Interpreter::settle(Value v, const char *what, const std::string &path, int
   case Kind::Dataclass: {
     if (!settling.insert(v.id).second)
       fail(fmt::format("{} contains itself; the epilogue cannot rebuild a cyclic value", at(path)));
+    if (h.is(v, Kind::Dataclass) && find_method(h.name(v), "__post_init__")) {
+      const ProvRecord &r = h.record(h.prov(v));
+      std::string created = r.stmt ? fmt::format(" (created at {})", r.stmt->pointer) : "";
+      fail(fmt::format("{} is a {} instance created while tracing{}, whose class declares "
+                       "__post_init__: the epilogue rebuilds a dataclass by calling its class, which "
+                       "would run __post_init__ a second time; return its fields instead, or drop "
+                       "__post_init__",
+                       at(path), py_str(h.type_name(v)), created));
+    }
     if (h.is(v, Kind::Tuple) || h.is(v, Kind::List)) {
       auto items = h.items(v);
       for (size_t i = 0; i < items.size(); ++i)

@@ -877,15 +877,25 @@ private:
       return Operand::of(built);
     }
     case Kind::Dataclass: {
+      // The class is called with the fields; other attributes set on the instance are set after.
       Instr ins;
       ins.callee = class_literal(h_.name(v), epi_classes_);
       for (const Entry &e : h_.entries(v))
-        ins.kwargs.emplace_back(std::string(h_.symbol(e.name)),
-                                rebuild(e.value, path + "." + std::string(h_.symbol(e.name)), depth + 1));
+        if (e.slot == Slot::Field)
+          ins.kwargs.emplace_back(std::string(h_.symbol(e.name)),
+                                  rebuild(e.value, path + "." + std::string(h_.symbol(e.name)), depth + 1));
       ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), type_of(v));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
       epi_built_[v.id] = built;
+      for (const Entry &e : h_.entries(v)) {
+        if (e.slot == Slot::Field) continue;
+        Instr set;
+        set.kind = Instr::Kind::SetAttr;
+        set.attr = std::string(h_.symbol(e.name));
+        set.args = {Operand::of(built), rebuild(e.value, path + "." + set.attr, depth + 1)};
+        out_.epilogue.body.push_back(std::move(set));
+      }
       return Operand::of(built);
     }
     case Kind::Class: return Operand::lit(class_literal(h_.name(v), epi_classes_));

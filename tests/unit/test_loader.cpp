@@ -259,3 +259,27 @@ TEST_CASE("every sample and positive test graph validates") {
       }
   CHECK(count >= 1);
 }
+
+TEST_CASE("class declarations: qualname, base and dataclass defaults") {
+  auto with_class = [](const std::string &decl) {
+    return load_error(R"({"format": "thunderc-graph", "version": 1, "name": "t", "classes": {"C": )" +
+                      decl + R"(}, "functions": {"f": {"params": [], "body": [{"op": "return"}]}},
+      "entry": "f", "inputs": {"args": [], "kwargs": {}}})");
+  };
+  // One rule with the schema: `<letters>` parts, no keywords.
+  CHECK(with_class(R"({"module": "m", "qualname": "make.<locals>.C"})").empty());
+  CHECK(with_class(R"({"module": "m", "qualname": "x.<a1>.C"})").find("/classes/C/qualname: qualname") !=
+        std::string::npos);
+  CHECK(with_class(R"({"module": "m", "qualname": "class"})").find("/classes/C/qualname: qualname") !=
+        std::string::npos);
+  // A built-in type as base would make a torch.nn Module at run time.
+  for (const char *base : {"builtins.dict", "builtins.list", "collections.OrderedDict"})
+    CHECK(with_class(R"({"module": "m", "qualname": "C", "base": ")" + std::string(base) + "\"}")
+              .find("/classes/C/base: base '" + std::string(base) + "' is not supported") !=
+          std::string::npos);
+  CHECK(with_class(R"({"module": "m", "qualname": "C", "dataclass": {"fields": [], "defaults": {"x": 1}}})")
+            .find("default for unknown field 'x': the class declares no fields") != std::string::npos);
+  CHECK(load_error(minimal(R"({"args": [0], "kwargs": {}})",
+                           R"([{"op": "assign", "value": {"object": "C", "attrs": {}}, "out": "o"}])"))
+            .find("an object value is not allowed in an operand") != std::string::npos);
+}
