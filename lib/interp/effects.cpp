@@ -50,6 +50,14 @@ void Interpreter::finish_effects() {
         throw UserError(e->stmt ? e->stmt->pointer : err.pointer, err.message);
       }
     }
+    if (e->kind == SideEffect::Kind::SetItem && h.is(e->target, Kind::Dict)) {
+      // An equal key already in the dict keeps its first spelling (d[1] = a; d[True] = b leaves
+      // the key 1), and only the last write per spelling is replayed: write the stored key.
+      if (Entry *x = h.find_key(e->target, e->key); x && x->key.id != e->key.id) {
+        e->key = x->key;
+        rely(e->key);
+      }
+    }
     used(e->target);
     p.side_effects.push_back(std::move(*e));
   }
