@@ -551,8 +551,14 @@ private:
         t.body.push_back(unpack(r, v));
       }
       pro_value_[r] = v;
-      for (const auto &[subject, gd] : guards_on(r))
-        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot) emit_guard(*gd, v);
+      // check_type(x, C) already rejects None: a check_not_none(x) beside it is left out.
+      auto on = guards_on(r);
+      bool typed = std::any_of(on.begin(), on.end(),
+                               [](const auto &g) { return g.second->kind == Guard::Kind::Type; });
+      for (const auto &[subject, gd] : on)
+        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot &&
+            !(typed && gd->kind == Guard::Kind::NotNone))
+          emit_guard(*gd, v);
     }
     // Identity checks once both sides exist.
     for (const Guard &gd : p_.guards)

@@ -1,5 +1,5 @@
 import torch
-from thunderc_support import check_keys, check_len, check_no_aliases, check_none, check_not_none, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
+from thunderc_support import check_keys, check_len, check_no_aliases, check_none, check_number_type_and_value, check_tensor_metadata, check_type, no_autocast
 from transformers.cache_utils import StaticCache as transformers_cache_utils_StaticCache
 from transformers.models.llama.modeling_llama import LlamaAttention as transformers_models_llama_modeling_llama_LlamaAttention
 from transformers.models.llama.modeling_llama import LlamaDecoderLayer as transformers_models_llama_modeling_llama_LlamaDecoderLayer
@@ -20,7 +20,6 @@ def prologue(module, *args, **kwargs):
   check_tensor_metadata(input_ids, (1, 6), 'cuda:0', torch.int64, False)
   p0: "<class 'transformers.cache_utils.StaticCache'>" = kwargs['past_key_values']
   check_type(p0, transformers_cache_utils_StaticCache)
-  check_not_none(p0)
   p1: "Any" = p0.key_cache
   key_cache_0: "cuda:0 bf16[1, 8, 128, 64]" = p1[0]
   check_tensor_metadata(key_cache_0, (1, 8, 128, 64), 'cuda:0', torch.bfloat16, False)
