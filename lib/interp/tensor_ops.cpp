@@ -23,12 +23,6 @@ ops::Arg tensor_arg(const Heap &h, Value version) {
   return a;
 }
 
-bool is_comparison(ops::Op op) {
-  using ops::Op;
-  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
-         op == Op::ge;
-}
-
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
   if (is_floating(from) && is_integral(to, true)) return false;
@@ -288,7 +282,7 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
   }
   OpRecord r = prepare(op, args, kwargs);
   using K = ops::Arg::Kind;
-  if (is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
+  if (ops::is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
     // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
     // operators `2 < t`, which builtins swap), but Python's torch.lt(2, t) is a TypeError.
     K k = r.bound_meta[0].kind;

@@ -8,11 +8,6 @@ namespace thunderc::ops::detail {
 
 namespace {
 
-bool is_comparison(Op op) {
-  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
-         op == Op::ge;
-}
-
 // Ops whose Python binding turns a number into a tensor in either position (torch.add(2, t)).
 bool numbers_as_tensors(Op op) {
   return op == Op::add || op == Op::sub || op == Op::mul || op == Op::div ||

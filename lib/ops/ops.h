@@ -112,6 +112,11 @@ std::optional<Op> lookup_function(std::string_view qualified_name);
 std::optional<Op> lookup_method(std::string_view method_name);
 // For an InPlace op, its out-of-place counterpart (add_ -> add); nullopt otherwise.
 std::optional<Op> functional(Op);
+// eq, ne, lt, le, gt, ge.
+inline bool is_comparison(Op op) {
+  return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
+         op == Op::ge;
+}
 
 // Thrown when an op is called wrongly or PyTorch would reject the arguments; the message names
 // the op and the offending shapes/dtypes. The interpreter adds the statement location.

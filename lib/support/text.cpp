@@ -132,16 +132,24 @@ std::string py_float_repr(double f) {
   return s;
 }
 
+namespace {
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; } // 10xxxxxx
+} // namespace
+
 std::vector<std::string_view> code_points(std::string_view s) {
   std::vector<std::string_view> out;
   out.reserve(s.size());
   for (size_t i = 0; i < s.size();) {
-    size_t j = i + 1; // continuation bytes (10xxxxxx) belong to the character before
-    while (j < s.size() && (static_cast<unsigned char>(s[j]) & 0xC0) == 0x80) ++j;
+    size_t j = i + 1; // continuation bytes belong to the character before
+    while (j < s.size() && continuation(s[j])) ++j;
     out.push_back(s.substr(i, j - i));
     i = j;
   }
   return out;
+}
+
+size_t code_point_count(std::string_view s) {
+  return size_t(std::count_if(s.begin(), s.end(), [](char c) { return !continuation(c); }));
 }
 
 std::string py_str(std::string_view s) {

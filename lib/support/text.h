@@ -29,8 +29,10 @@ std::string py_str(std::string_view s);
 // "-inf", "nan".
 std::string py_float_repr(double f);
 
-// The characters of UTF-8 text (as Python's str counts them), each viewing its bytes.
+// The characters of UTF-8 text (as Python's str counts them), each viewing its bytes, and their
+// number (len()).
 std::vector<std::string_view> code_points(std::string_view s);
+size_t code_point_count(std::string_view s);
 // `s` made safe inside a `#` comment: control and line-separator characters become Python-style
 // escapes (`\n`, `\x00`, `\u2028`) so that the comment cannot end early.
 std::string comment_safe(std::string_view s);
