@@ -11,10 +11,20 @@
 
 namespace thunderc::interp {
 
+namespace {
+std::string effect_key(Value target, const std::string &key) {
+  return std::to_string(target.id) + key;
+}
+} // namespace
+
+bool Interpreter::written(Value target, const std::string &key) const {
+  return effect_index.count(effect_key(target, key)) != 0;
+}
+
 void Interpreter::record_effect(SideEffect e, const std::string &key) {
   e.stmt = frames.empty() ? nullptr : frames.back().stmt;
   if (e.value) settle(e.value, "the value written", "", 0);
-  std::string k = std::to_string(e.target.id) + key;
+  std::string k = effect_key(e.target, key);
   auto it = effect_index.find(k);
   if (it != effect_index.end()) effects[it->second].reset();
   effect_index[k] = effects.size();

@@ -120,7 +120,7 @@ void Interpreter::rely_hasattr(Value v, const std::string &name, bool present) {
   if (!h.from_input(v)) return;
   // An attribute the program has set already is there whatever the input had on entry (the
   // prologue sees the entry state): nothing to guard.
-  if (effect_index.count(std::to_string(v.id) + "." + name)) return;
+  if (written(v, "." + name)) return;
   if (!attr_checks.emplace(h.prov(v), name).second) return;
   Guard &g = add_guard(Guard::Kind::HasAttr, v);
   g.name = name;

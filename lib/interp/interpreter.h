@@ -90,6 +90,7 @@ public:
   std::vector<Value> submodules(Value module) const;      // sub-modules in order
   int64_t seq_index(Value seq, Value index, size_t size); // normalised, checked
   void record_effect(SideEffect e, const std::string &key);
+  bool written(Value target, const std::string &key) const; // an effect recorded on target.key
   void contents_changed(Value container);
   std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
   int64_t range_len(Value range);      // len(range(...)), checked against int64

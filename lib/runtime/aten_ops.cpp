@@ -481,6 +481,18 @@ TensorMeta meta_of(const at::Tensor &t) {
   return m;
 }
 
+TensorMeta result_meta(ops::Op op, const at::Tensor &t, const TensorMeta &want) {
+  TensorMeta got = meta_of(t);
+  auto ps = ops::params(op);
+  if (std::none_of(ps.begin(), ps.end(), [](const ops::Param &p) { return p.name == "requires_grad"; }))
+    got.requires_grad = want.requires_grad;
+  return got;
+}
+
+std::string meta_text(const TensorMeta &m) {
+  return type_comment(m) + (m.requires_grad ? " requires_grad=True" : " requires_grad=False");
+}
+
 AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place) {
   Call c{op, bound, in_place && (ops::info(op).flags & ops::InPlace)};
   if (in_place && !c.in_place) fail(op, "is not an in-place op");

@@ -41,5 +41,11 @@ AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place = fal
 // The catalogue's metadata of a real tensor (for comparing against what the catalogue inferred);
 // throws std::invalid_argument for a dtype or device type thunderc has no name for.
 TensorMeta meta_of(const at::Tensor &t);
+// meta_of(t) for `t`, an output of `op`, to compare with `want`, the type the trace gives it: the
+// traces run under no_grad, where only a factory asked for it (requires_grad=True) gives a tensor
+// that requires grad, so for the other ops requires_grad is taken from `want`.
+TensorMeta result_meta(ops::Op op, const at::Tensor &t, const TensorMeta &want);
+// type_comment(m) with requires_grad spelled out, for a mismatch's message.
+std::string meta_text(const TensorMeta &m);
 
 } // namespace thunderc::runtime

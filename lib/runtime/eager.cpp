@@ -7,7 +7,6 @@
 #include <ATen/core/Tensor.h>
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <unordered_map>
 
 namespace thunderc::runtime {
@@ -99,20 +98,12 @@ public:
                                        loc, pending_.size(), metas.size()));
       return inferred;
     }
-    auto with_grad = [](const TensorMeta &m) {
-      return type_comment(m) + (m.requires_grad ? " requires_grad=True" : " requires_grad=False");
-    };
     for (size_t k = 0; k < metas.size(); ++k) {
-      TensorMeta got = meta_of(pending_[k]);
-      TensorMeta want = metas[k]->tensor;
-      // Eager runs under no_grad, where only a factory asked for it (requires_grad=True) gives a
-      // tensor that requires grad; thunderc's types follow grad mode.
-      auto ps = ops::params(op.op);
-      if (std::none_of(ps.begin(), ps.end(), [](const ops::Param &p) { return p.name == "requires_grad"; }))
-        got.requires_grad = want.requires_grad;
+      const TensorMeta &want = metas[k]->tensor;
+      TensorMeta got = result_meta(op.op, pending_[k], want);
       if (!(got == want))
         mismatches.push_back(fmt::format("{}(){}: ATen computes {}, thunderc infers {}", ops::info(op.op).torch_name,
-                                         loc, with_grad(got), with_grad(want)));
+                                         loc, meta_text(got), meta_text(want)));
     }
     return inferred;
   }

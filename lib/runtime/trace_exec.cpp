@@ -868,18 +868,10 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
       ValueId v = ins.outs[k];
       const ValueType &type = t.values.at(v).type;
       if (type.kind == ValueType::Kind::Tensor) {
-        auto with_grad = [](const TensorMeta &m) {
-          return type_comment(m) + (m.requires_grad ? " requires_grad=True" : " requires_grad=False");
-        };
-        TensorMeta got = meta_of(res.tensors[k]);
-        // Under no_grad only a factory asked for it (requires_grad=True) gives a tensor that requires
-        // grad; the trace's types follow grad mode.
-        auto ps = ops::params(op);
-        if (std::none_of(ps.begin(), ps.end(), [](const ops::Param &p) { return p.name == "requires_grad"; }))
-          got.requires_grad = type.tensor.requires_grad;
+        TensorMeta got = result_meta(op, res.tensors[k], type.tensor);
         if (!(got == type.tensor))
           THUNDERC_ASSERT(false, fmt::format("computation: {} = {}(...) gave {} where the trace says {}{}", t.name_of(v),
-                                             ins.callee, with_grad(got), with_grad(type.tensor),
+                                             ins.callee, meta_text(got), meta_text(type.tensor),
                                              where.empty() ? "" : " (at " + where + ")"));
       }
       env[v] = res.tensors[k];
