@@ -47,7 +47,7 @@ void write_files_atomically(const std::string &dir,
       done += static_cast<size_t>(n);
     }
     fchmod(fd, 0644);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    if (::close(fd) != 0) {
       int err = errno;
       cleanup();
       throw UserError("", fmt::format("cannot write {}: {}", target, std::strerror(err)));
