@@ -25,17 +25,17 @@ struct Fixup {
 };
 } // namespace
 
-ProvId Interpreter::child_record(ProvId parent, ProvKind kind, Slot slot, std::string name,
+ProvId Interpreter::child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                                  int64_t index, bool int_key) {
-  ProvRecord r;
-  r.kind = kind;
+  ProvId id = h.add_record(kind);
+  ProvRecord &r = h.record_mut(id);
   r.slot = slot;
   r.input = true;
   r.parent = parent;
-  r.name = std::move(name);
+  r.name = name;
   r.index = index;
   r.int_key = int_key;
-  return h.add_record(std::move(r));
+  return id;
 }
 
 namespace {

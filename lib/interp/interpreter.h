@@ -56,8 +56,8 @@ public:
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
-  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string name, int64_t index,
-                      bool int_key);
+  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
+                      int64_t index, bool int_key);
   void implicit_module_attrs(Value module, const std::string &builtin_cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
@@ -143,13 +143,14 @@ public:
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
   Value resolve(Value v); // tensor objects -> current versions (inside sequences too)
-  ops::Arg to_arg(Value resolved, ops::Op op);
+  // `resolved` as the op catalogue sees it, written into `out`, a default (None) Arg.
+  void to_arg(Value resolved, ops::Op op, ops::Arg &out);
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
   OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
   ProvId op_record(const OpRecord &r, uint32_t output);
-  Value emit(OpRecord r, ops::Arg result, Value view_of);
-  void record(OpRecord r); // appends to the program's ops (after the backend saw it)
+  Value emit(OpRecord &&r, ops::Arg &&result, Value view_of);
+  void record(OpRecord &&r); // moves r to the program's ops (after the backend saw it)
   // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});

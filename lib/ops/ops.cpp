@@ -251,7 +251,7 @@ const Names &names() {
 }
 
 // PyTorch's overloads that a single signature cannot express, folded into it.
-std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwargs &kwargs) {
+void normalize_positionals(Op op, std::vector<Arg> &args, const Kwargs &kwargs) {
   auto has_kw = [&](std::string_view name) {
     for (const auto &[k, v] : kwargs)
       if (k == name) return true;
@@ -285,7 +285,6 @@ std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwarg
   } else if (op == Op::var && args.size() >= 2 && args[1].kind == Arg::Kind::Bool) {
     args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased)
   }
-  return args;
 }
 
 } // namespace
@@ -339,7 +338,8 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   const size_t n_given = given.size();
   // Positionals take the first parameters in order: the result is built in their vector, one Arg
   // per parameter, each marked when given.
-  std::vector<Arg> out = normalize_positionals(op, std::move(given), kwargs);
+  std::vector<Arg> out = std::move(given);
+  normalize_positionals(op, out, kwargs);
   std::bitset<max_params> given_at;
   for (size_t next = 0; next < out.size(); ++next) {
     if (next >= ps.size() || ps[next].keyword_only) {
@@ -371,9 +371,10 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
       std::vector<std::string> candidates;
       for (const Param &p : ps)
         candidates.emplace_back(p.name);
-      fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
+      fail(op, "got an unexpected keyword argument '" + std::string(key) + "'" +
+                   did_you_mean(key, candidates));
     }
-    if (given_at[i]) fail(op, "got multiple values for argument '" + key + "'");
+    if (given_at[i]) fail(op, "got multiple values for argument '" + std::string(key) + "'");
     Arg v = std::move(value);
     if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
     out[i] = std::move(v);

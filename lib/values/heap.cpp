@@ -111,9 +111,10 @@ Value Heap::method(Value receiver, std::string_view name, ProvId p) {
 }
 
 Value Heap::tensor(TensorMeta meta, ProvId p) {
-  tensors_.push_back(TensorInfo{std::move(meta), {}, {}, {}, 0, 0});
+  TensorInfo &t = tensors_.emplace_back(); // in place: no TensorInfo temporary to move
+  t.meta = std::move(meta);
   Value v = make(Kind::Tensor, p, static_cast<uint32_t>(tensors_.size() - 1));
-  tensors_.back().object = tensors_.back().current = v;
+  t.object = t.current = v;
   return v;
 }
 
@@ -270,6 +271,11 @@ bool Heap::key_equal(Value a, Value b) const {
 
 ProvId Heap::add_record(ProvRecord r) {
   records_.push_back(std::move(r));
+  return static_cast<ProvId>(records_.size() - 1);
+}
+
+ProvId Heap::add_record(ProvKind kind) {
+  records_.emplace_back().kind = kind;
   return static_cast<ProvId>(records_.size() - 1);
 }
 

@@ -133,6 +133,9 @@ public:
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
   std::span<const ProvRecord> records() const { return records_; }
   ProvId add_record(ProvRecord r);
+  // A record of `kind`, otherwise default, appended in place for the caller to fill through
+  // record_mut: no temporary ProvRecord (with its string) is built and moved.
+  ProvId add_record(ProvKind kind);
   bool from_input(Value v) const { return records_[nodes_[v.id].prov].input; }
   std::string path(ProvId p) const { return provenance_path(records_, p); }
   std::string path_of(Value v) const { return path(prov(v)); }
