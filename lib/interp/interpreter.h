@@ -113,11 +113,23 @@ public:
   struct ClassInfo {
     const ClassDecl *decl = nullptr;
     std::string builtin_base;
-    std::unordered_map<std::string, const Function *, StrHash, std::equal_to<>> methods;
+    // Nearest first; a linear search: classes have few methods, and it saves hashing the name.
+    std::vector<std::pair<std::string_view, const Function *>> methods;
   };
-  const ClassInfo &class_info(std::string_view cls);
-  const Function *find_method(std::string_view cls, std::string_view method);
-  const std::string &builtin_base(std::string_view cls);
+  // By the class's interned name; the Value forms take the class of an object (or a class value)
+  // without hashing its name.
+  const ClassInfo &class_info(uint32_t cls_symbol);
+  const ClassInfo &class_info(std::string_view cls) { return class_info(h.intern(cls)); }
+  const ClassInfo &class_info(Value v) { return class_info(h.name_symbol(v)); }
+  static const Function *find_method(const ClassInfo &info, std::string_view method);
+  const Function *find_method(std::string_view cls, std::string_view method) {
+    return find_method(class_info(cls), method);
+  }
+  const Function *find_method(Value v, std::string_view method) {
+    return find_method(class_info(v), method);
+  }
+  const std::string &builtin_base(std::string_view cls) { return class_info(cls).builtin_base; }
+  const std::string &builtin_base(Value v) { return class_info(v).builtin_base; }
   bool is_subclass(const std::string &cls, const std::string &of) const;
   std::string class_of(Value v) const; // the class name isinstance/type see
 
@@ -172,7 +184,7 @@ public:
     std::optional<ops::Op> op;
   };
   std::unordered_map<const Stmt *, Callee> callees;
-  std::unordered_map<std::string, ClassInfo, StrHash, std::equal_to<>> classes;
+  std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
   const char *stack_base = nullptr;

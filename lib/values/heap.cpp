@@ -158,7 +158,10 @@ std::vector<Entry> &Heap::entries_mut(Value v) {
 }
 
 void Heap::add_entry(Value obj, std::string_view name, Value value, Slot slot) {
-  uint32_t sym = intern(name);
+  add_entry(obj, intern(name), value, slot);
+}
+
+void Heap::add_entry(Value obj, uint32_t sym, Value value, Slot slot) {
   append(nodes_[obj.id].a, Entry{sym, make(Kind::Str, kConstant, sym), value, slot, false});
 }
 
@@ -185,7 +188,7 @@ void Heap::set_attr(Value obj, std::string_view name, Value value, Slot slot) {
     e->value = value, e->alias = false;
     return;
   }
-  append(nodes_[obj.id].a, Entry{sym, make(Kind::Str, kConstant, sym), value, slot, false});
+  add_entry(obj, sym, value, slot);
 }
 
 void Heap::set_key(Value dict, Value key, Value value) {
