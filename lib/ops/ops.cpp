@@ -176,15 +176,20 @@ std::vector<Param> parse_signature(std::string_view sig) {
 
 constexpr size_t max_params = 32; // bind() marks the parameters given in a bitset of this size
 
-const std::array<std::vector<Param>, op_count> &signatures() {
-  static const auto sigs = [] {
-    std::array<std::vector<Param>, op_count> out;
-    for (size_t i = 0; i < op_count; ++i) {
-      out[i] = parse_signature(table[i].signature);
-      THUNDERC_ASSERT(out[i].size() <= max_params, "too many parameters in ops.def");
-    }
-    return out;
-  }();
+using Signatures = std::array<std::vector<Param>, op_count>;
+
+// Out of line: inlined into signatures(), its register spills cost every params() call.
+[[gnu::noinline]] Signatures parse_signatures() {
+  Signatures out;
+  for (size_t i = 0; i < op_count; ++i) {
+    out[i] = parse_signature(table[i].signature);
+    THUNDERC_ASSERT(out[i].size() <= max_params, "too many parameters in ops.def");
+  }
+  return out;
+}
+
+const Signatures &signatures() {
+  static const Signatures sigs = parse_signatures();
   return sigs;
 }
 
