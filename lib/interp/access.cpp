@@ -83,7 +83,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
   case Kind::Object:
   case Kind::Dataclass:
     if (Entry *e = h.find_attr(obj, name)) return read_entry(obj, *e);
-    if (find_method(h.name(obj), name)) {
+    if (find_method(obj, name)) {
       rely_type(obj);
       return h.method(obj, name);
     }
@@ -93,8 +93,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     // nn.Module.__getattr__ finds only when normal lookup fails).
     Entry *e = h.find_attr(obj, name);
     if (e && e->slot == Slot::Attr) return read_entry(obj, *e);
-    std::string_view cls = h.name(obj);
-    if (find_method(cls, name) || module_builtin_method(builtin_base(cls), name)) {
+    const ClassInfo &cls = class_info(obj);
+    if (find_method(cls, name) || module_builtin_method(cls.builtin_base, name)) {
       rely_type(obj);
       return h.method(obj, name);
     }
@@ -111,7 +111,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     return std::nullopt;
   }
   case Kind::Class:
-    if (const Function *fn = find_method(h.name(obj), name)) return h.function(fn->name);
+    if (const Function *fn = find_method(obj, name)) return h.function(fn->name);
     return std::nullopt;
   case Kind::List:
     if (has(list_methods(), name)) return h.method(obj, name);
@@ -365,7 +365,7 @@ Value Interpreter::getitem(Value obj, Value index) {
     return tensor_op(ops::Op::getitem, {obj, index}, {});
   case Kind::Object:
   case Kind::Dataclass:
-    if (find_method(h.name(obj), "__getitem__"))
+    if (find_method(obj, "__getitem__"))
       return call_method(obj, "__getitem__", {index}, {});
     break;
   default:
@@ -430,7 +430,7 @@ void Interpreter::setitem(Value obj, Value index, Value value) {
   case Kind::Object:
   case Kind::Dataclass:
   case Kind::Module:
-    if (find_method(h.name(obj), "__setitem__")) {
+    if (find_method(obj, "__setitem__")) {
       call_method(obj, "__setitem__", {index, value}, {});
       return;
     }
@@ -483,7 +483,7 @@ std::vector<Value> Interpreter::iterate(Value v) {
       out.push_back(h.str(std::string(c), kComputed));
     return out;
   case Kind::Module: {
-    const std::string &base = builtin_base(h.name(v));
+    const std::string &base = builtin_base(v);
     if (base == "torch.nn.ModuleDict") {
       rely_keys(v, true);
       for (const Entry &e : h.entries(v))

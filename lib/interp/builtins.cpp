@@ -253,9 +253,9 @@ private:
       return class_text(v);
     case Kind::Dataclass:
     case Kind::Object: {
-      if (!repr && in.find_method(h.name(v), "__str__")) return user_method(v, "__str__");
-      if (in.find_method(h.name(v), "__repr__")) return user_method(v, "__repr__");
-      const ClassDecl *decl = in.class_info(h.name(v)).decl;
+      if (!repr && in.find_method(v, "__str__")) return user_method(v, "__str__");
+      if (in.find_method(v, "__repr__")) return user_method(v, "__repr__");
+      const ClassDecl *decl = in.class_info(v).decl;
       if (!h.is(v, Kind::Dataclass) || !decl)
         reject(v, "its default repr shows its address; declare a __repr__ method");
       in.rely_type(v);
@@ -705,8 +705,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     case Kind::Module:
     case Kind::Object:
     case Kind::Dataclass:
-      if (find_method(h.name(x), "__len__")) return call_method(x, "__len__", {}, {});
-      if (const std::string &base = builtin_base(h.name(x));
+      if (find_method(x, "__len__")) return call_method(x, "__len__", {}, {});
+      if (const std::string &base = builtin_base(x);
           h.is(x, Kind::Module) && (base == "torch.nn.ModuleList" ||
                                     base == "torch.nn.Sequential" || base == "torch.nn.ModuleDict")) {
         rely_type(x);
@@ -980,7 +980,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return h.boolean(k == Kind::Function || k == Kind::Builtin || k == Kind::Method ||
                          k == Kind::Class || k == Kind::Module ||
                          ((k == Kind::Object || k == Kind::Dataclass) &&
-                          find_method(h.name(args[0]), "__call__")),
+                          find_method(args[0], "__call__")),
                      kComputed);
   }
   if (fn == "repr") {
@@ -1228,7 +1228,7 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     return std::nullopt;
   }
   case Kind::Module: {
-    const std::string &base = builtin_base(h.name(obj));
+    const std::string &base = builtin_base(obj);
     if (base == "torch.nn.ModuleDict" && (name == "keys" || name == "values" || name == "items")) {
       arity(*this, qual, args, kwargs, 0, 0);
       rely_keys(obj, true);

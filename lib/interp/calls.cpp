@@ -12,13 +12,13 @@ namespace thunderc::interp {
 
 // ---- classes --------------------------------------------------------------------------------
 
-const Interpreter::ClassInfo &Interpreter::class_info(std::string_view cls) {
-  auto it = classes.find(cls);
-  if (it != classes.end()) return it->second;
-  ClassInfo info;
-  info.decl = g.find_class(cls);
+const Interpreter::ClassInfo &Interpreter::class_info(uint32_t cls_symbol) {
+  auto [it, fresh] = classes.try_emplace(cls_symbol);
+  ClassInfo &info = it->second;
+  if (!fresh) return info;
+  std::string at(h.symbol(cls_symbol));
+  info.decl = g.find_class(at);
   // Methods of the class and its declared bases, nearest first; the built-in base it reaches.
-  std::string at(cls);
   for (int depth = 0; depth < 64; ++depth) {
     const ClassDecl *c = g.find_class(at);
     if (!c) {
@@ -26,22 +26,17 @@ const Interpreter::ClassInfo &Interpreter::class_info(std::string_view cls) {
       break;
     }
     for (const auto &[m, fn] : c->methods)
-      if (const Function *f = g.find_function(fn)) info.methods.emplace(m, f);
+      if (const Function *f = g.find_function(fn)) info.methods.emplace_back(m, f);
     if (c->base.empty()) break;
     at = c->base;
   }
-  return classes.emplace(std::string(cls), std::move(info)).first->second;
+  return info;
 }
 
-const Function *Interpreter::find_method(std::string_view cls, std::string_view method) {
-  const ClassInfo &info = class_info(cls);
-  if (info.methods.empty()) return nullptr;
-  auto it = info.methods.find(method);
-  return it == info.methods.end() ? nullptr : it->second;
-}
-
-const std::string &Interpreter::builtin_base(std::string_view cls) {
-  return class_info(cls).builtin_base;
+const Function *Interpreter::find_method(const ClassInfo &info, std::string_view method) {
+  for (const auto &[name, fn] : info.methods)
+    if (name == method) return fn;
+  return nullptr;
 }
 
 bool Interpreter::is_subclass(const std::string &cls, const std::string &of) const {
@@ -144,7 +139,7 @@ Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
     return module_call(callee, std::move(args), std::move(kwargs));
   case Kind::Object:
   case Kind::Dataclass:
-    if (find_method(h.name(callee), "__call__"))
+    if (find_method(callee, "__call__"))
       return call_method(callee, "__call__", std::move(args), std::move(kwargs));
     break;
   default:
@@ -154,19 +149,19 @@ Value Interpreter::call_value(Value callee, Args args, Kwargs kwargs) {
 }
 
 Value Interpreter::module_call(Value m, Args args, Kwargs kwargs) {
-  std::string_view cls = h.name(m);
-  if (const Function *fn = find_method(cls, "forward")) {
+  const ClassInfo &info = class_info(m);
+  if (const Function *fn = find_method(info, "forward")) {
     rely_type(m);
     args.insert(args.begin(), m);
     return call_function(*fn, std::move(args), kwargs);
   }
-  const std::string &base = builtin_base(cls);
+  const std::string &base = info.builtin_base;
   if (!base.empty() && base != "torch.nn.Module") {
     rely_type(m);
     return nn_forward(base, m, args, kwargs);
   }
   fail(fmt::format("module {} ({}) has no forward method; declare one under classes.{}.methods",
-                   h.path_of(m), cls, cls));
+                   h.path_of(m), h.name(m), h.name(m)));
 }
 
 Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kwargs kwargs) {
@@ -178,7 +173,7 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
   case Kind::Dataclass:
   case Kind::Module: {
     bool module = h.is(obj, Kind::Module);
-    std::string_view cls = h.name(obj);
+    const ClassInfo &cls = class_info(obj);
     std::optional<Entry> e; // a copy: the calls below may grow this object's table
     if (const Entry *found = h.find_attr(obj, name)) e = *found;
     // Instance attributes holding callables win over methods, except module members (found by
@@ -191,7 +186,7 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
       return call_function(*fn, std::move(args), kwargs);
     }
     if (module) {
-      const std::string &base = builtin_base(cls);
+      const std::string &base = cls.builtin_base;
       if (name == "forward" && !base.empty())
         return module_call(obj, std::move(args), std::move(kwargs));
       if (auto v = container_method(obj, name, args, kwargs)) {
@@ -203,7 +198,7 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     break;
   }
   case Kind::Class:
-    if (const Function *fn = find_method(h.name(obj), name))
+    if (const Function *fn = find_method(obj, name))
       return call_function(*fn, std::move(args), kwargs);
     break;
   default:

@@ -122,7 +122,7 @@ void Interpreter::settle(Value v, const char *what, const std::string &path, int
   case Kind::Dataclass: {
     if (!settling.insert(v.id).second)
       fail(fmt::format("{} contains itself; the epilogue cannot rebuild a cyclic value", at(path)));
-    if (h.is(v, Kind::Dataclass) && find_method(h.name(v), "__post_init__")) {
+    if (h.is(v, Kind::Dataclass) && find_method(v, "__post_init__")) {
       const ProvRecord &r = h.record(h.prov(v));
       std::string created = r.stmt ? fmt::format(" (created at {})", r.stmt->pointer) : "";
       fail(fmt::format("{} is a {} instance created while tracing{}, whose class declares "

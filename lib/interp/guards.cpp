@@ -35,9 +35,11 @@ void Interpreter::used(Value v) {
 
 Guard &Interpreter::add_guard(Guard::Kind k, Value v) {
   used(v);
-  Guard g{.kind = k, .subject = h.prov(v), .value = v};
-  p.guards.push_back(std::move(g));
-  return p.guards.back();
+  Guard &g = p.guards.emplace_back(); // in place: a Guard is large, moving one is not free
+  g.kind = k;
+  g.subject = h.prov(v);
+  g.value = v;
+  return g;
 }
 
 void Interpreter::rely_meta(Value t) {

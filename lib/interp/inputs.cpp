@@ -25,17 +25,17 @@ struct Fixup {
 };
 } // namespace
 
-ProvId Interpreter::child_record(ProvId parent, ProvKind kind, Slot slot, std::string name,
+ProvId Interpreter::child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                                  int64_t index, bool int_key) {
-  ProvRecord r;
-  r.kind = kind;
+  ProvId id = h.add_record(kind);
+  ProvRecord &r = h.record_mut(id);
   r.slot = slot;
   r.input = true;
   r.parent = parent;
-  r.name = std::move(name);
+  r.name = name;
   r.index = index;
   r.int_key = int_key;
-  return h.add_record(std::move(r));
+  return id;
 }
 
 namespace {
@@ -106,7 +106,7 @@ struct Builder {
     }
     case Expr::Kind::Module: {
       v = h.object(Kind::Module, e.text, rec);
-      const std::string &base = in.builtin_base(e.text);
+      const std::string &base = in.builtin_base(v);
       for (const auto &[k, x] : e.parameters)
         member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
       for (const auto &[k, x] : e.buffers)
@@ -151,7 +151,8 @@ struct Builder {
 void Interpreter::implicit_module_attrs(Value m, const std::string &cls) {
   ProvId rec = h.prov(m);
   for (const ModuleDefault &d : module_defaults(cls)) {
-    if (h.find_attr(m, d.name)) continue;
+    uint32_t name = h.intern(d.name); // once: the lookup and the new entry use the symbol
+    if (h.find_attr(m, name)) continue;
     std::vector<int64_t> shape;
     if (d.kind == ModuleDefault::Kind::WeightShape) {
       Entry *w = h.find_attr(m, "weight");
@@ -176,7 +177,7 @@ void Interpreter::implicit_module_attrs(Value m, const std::string &cls) {
       break;
     }
     h.record_mut(r).value = v;
-    h.set_attr(m, d.name, v, d.slot);
+    h.add_entry(m, name, v, d.slot); // absent: checked above
   }
 }
 

@@ -57,10 +57,9 @@ void Interpreter::fail(const std::string &message, const std::string *pointer) c
 // ---- frames and locals ----------------------------------------------------------------------
 
 ProvId Interpreter::new_record() {
-  ProvRecord r;
-  r.kind = ProvKind::New;
-  r.stmt = frames.empty() ? nullptr : frames.back().stmt;
-  return h.add_record(std::move(r));
+  ProvId id = h.add_record(ProvKind::New);
+  h.record_mut(id).stmt = frames.empty() ? nullptr : frames.back().stmt;
+  return id;
 }
 
 void Interpreter::store(uint32_t slot, Value v) {

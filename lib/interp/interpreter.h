@@ -56,8 +56,8 @@ public:
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
-  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string name, int64_t index,
-                      bool int_key);
+  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
+                      int64_t index, bool int_key);
   void implicit_module_attrs(Value module, const std::string &builtin_cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
@@ -113,11 +113,23 @@ public:
   struct ClassInfo {
     const ClassDecl *decl = nullptr;
     std::string builtin_base;
-    std::unordered_map<std::string, const Function *, StrHash, std::equal_to<>> methods;
+    // Nearest first; a linear search: classes have few methods, and it saves hashing the name.
+    std::vector<std::pair<std::string_view, const Function *>> methods;
   };
-  const ClassInfo &class_info(std::string_view cls);
-  const Function *find_method(std::string_view cls, std::string_view method);
-  const std::string &builtin_base(std::string_view cls);
+  // By the class's interned name; the Value forms take the class of an object (or a class value)
+  // without hashing its name.
+  const ClassInfo &class_info(uint32_t cls_symbol);
+  const ClassInfo &class_info(std::string_view cls) { return class_info(h.intern(cls)); }
+  const ClassInfo &class_info(Value v) { return class_info(h.name_symbol(v)); }
+  static const Function *find_method(const ClassInfo &info, std::string_view method);
+  const Function *find_method(std::string_view cls, std::string_view method) {
+    return find_method(class_info(cls), method);
+  }
+  const Function *find_method(Value v, std::string_view method) {
+    return find_method(class_info(v), method);
+  }
+  const std::string &builtin_base(std::string_view cls) { return class_info(cls).builtin_base; }
+  const std::string &builtin_base(Value v) { return class_info(v).builtin_base; }
   bool is_subclass(const std::string &cls, const std::string &of) const;
   std::string class_of(Value v) const; // the class name isinstance/type see
 
@@ -143,13 +155,14 @@ public:
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
   Value resolve(Value v); // tensor objects -> current versions (inside sequences too)
-  ops::Arg to_arg(Value resolved, ops::Op op);
+  // `resolved` as the op catalogue sees it, written into `out`, a default (None) Arg.
+  void to_arg(Value resolved, ops::Op op, ops::Arg &out);
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
   OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
   ProvId op_record(const OpRecord &r, uint32_t output);
-  Value emit(OpRecord r, ops::Arg result, Value view_of);
-  void record(OpRecord r); // appends to the program's ops (after the backend saw it)
+  Value emit(OpRecord &&r, ops::Arg &&result, Value view_of);
+  void record(OpRecord &&r); // moves r to the program's ops (after the backend saw it)
   // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});
@@ -171,7 +184,7 @@ public:
     std::optional<ops::Op> op;
   };
   std::unordered_map<const Stmt *, Callee> callees;
-  std::unordered_map<std::string, ClassInfo, StrHash, std::equal_to<>> classes;
+  std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
   const char *stack_base = nullptr;

@@ -199,11 +199,11 @@ bool Interpreter::equal(Value a, Value b) {
     rely(a), rely(b);
     return false; // different types
   }
-  if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(h.name(a), "__eq__"))
+  if ((ka == Kind::Object || ka == Kind::Dataclass) && find_method(a, "__eq__"))
     return truth(call_method(a, "__eq__", {b}, {}));
   if (ka == Kind::Dataclass && kb == Kind::Dataclass && a != b && h.name(a) == h.name(b)) {
     // A dataclass's __eq__: its fields compared as tuples are.
-    for (const std::string &f : class_info(h.name(a)).decl->fields) {
+    for (const std::string &f : class_info(a).decl->fields) {
       Value x = getattr(a, f), y = getattr(b, f);
       if (x != y && !equal(x, y)) return false;
     }
@@ -280,7 +280,7 @@ bool Interpreter::contains(Value c, Value x) {
     }
     break;
   case Kind::Module:
-    if (builtin_base(h.name(c)) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
+    if (builtin_base(c) == "torch.nn.ModuleDict" && h.is(x, Kind::Str)) {
       rely(x);
       rely_keys(c, false);
       Entry *e = h.find_attr(c, h.as_str(x));

@@ -15,14 +15,6 @@
 namespace thunderc::interp {
 
 namespace {
-// Tensor Args carry the id of the Value of their version in Arg::i (the catalogue does not read
-// it for tensors), so bound arguments map back to Values after bind() has placed them.
-ops::Arg tensor_arg(const Heap &h, Value version) {
-  ops::Arg a = ops::Arg::of_tensor(h.meta(version));
-  a.i = version.id;
-  return a;
-}
-
 bool can_cast(DType from, DType to) {
   if (is_complex(from) && !is_complex(to)) return false;
   if (is_floating(from) && is_integral(to, true)) return false;
@@ -68,38 +60,56 @@ Value Interpreter::resolve(Value v) {
   }
 }
 
-ops::Arg Interpreter::to_arg(Value v, ops::Op op) {
+void Interpreter::to_arg(Value v, ops::Op op, ops::Arg &out) {
+  using AK = ops::Arg::Kind;
   switch (h.kind(v)) {
   case Kind::None:
-    return ops::Arg::none();
+    return; // a default Arg is None
   case Kind::Bool:
-    return ops::Arg::of_bool(h.as_bool(v));
+    out.kind = AK::Bool;
+    out.b = h.as_bool(v);
+    return;
   case Kind::Int:
-    return ops::Arg::of_int(h.as_int(v));
+    out.kind = AK::Int;
+    out.i = h.as_int(v);
+    return;
   case Kind::Float:
-    return ops::Arg::of_float(h.as_float(v));
+    out.kind = AK::Float;
+    out.f = h.as_float(v);
+    return;
   case Kind::Str:
-    return ops::Arg::of_str(std::string(h.as_str(v)));
+    out.kind = AK::Str;
+    out.s = h.as_str(v);
+    return;
   case Kind::DType:
-    return ops::Arg::of_dtype(h.as_dtype(v));
+    out.kind = AK::DType;
+    out.dtype = h.as_dtype(v);
+    return;
   case Kind::Device:
-    return ops::Arg::of_device(h.as_device(v));
+    out.kind = AK::Device;
+    out.device = h.as_device(v);
+    return;
   case Kind::Ellipsis:
-    return ops::Arg::ellipsis();
+    out.kind = AK::Ellipsis;
+    return;
   case Kind::Tensor:
-    return tensor_arg(h, v);
+    // The id of the version's Value rides in Arg::i (the catalogue does not read it for
+    // tensors), so bound arguments map back to Values after bind() has placed them.
+    out.kind = AK::Tensor;
+    out.tensor = h.meta(v);
+    out.i = v.id;
+    return;
   case Kind::Tuple:
-  case Kind::List: {
-    std::vector<ops::Arg> items;
-    items.reserve(h.items(v).size());
-    for (Value x : h.items(v))
-      items.push_back(to_arg(x, op));
-    return h.is(v, Kind::List) ? ops::Arg::of_list(std::move(items))
-                               : ops::Arg::of_seq(std::move(items));
+  case Kind::List:
+  case Kind::Slice: { // a Slice's items are start, stop, step
+    std::span<const Value> items = h.items(v);
+    out.kind = h.is(v, Kind::Slice) ? AK::Slice : AK::Seq;
+    out.is_list = h.is(v, Kind::List);
+    out.items.resize(items.size());
+    for (size_t i = 0; i < items.size(); ++i)
+      to_arg(items[i], op, out.items[i]);
+    return;
   }
-  case Kind::Slice:
-    return ops::Arg::of_slice(to_arg(h.items(v)[0], op), to_arg(h.items(v)[1], op),
-                              to_arg(h.items(v)[2], op));
   default:
     fail(fmt::format("{}(): an argument is {}, not a tensor or a Python value",
                      ops::info(op).torch_name, h.repr(v)));
@@ -154,12 +164,12 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
   for (Value a : args) {
     rely(a);
     r.args.push_back(resolve(a));
-    metas.push_back(to_arg(r.args.back(), op));
+    to_arg(r.args.back(), op, metas.emplace_back());
   }
   for (const auto &[k, v] : kwargs) {
     rely(v);
     r.kwargs.emplace_back(k, resolve(v));
-    kwmetas.emplace_back(k, to_arg(r.kwargs.back().second, op));
+    to_arg(r.kwargs.back().second, op, kwmetas.emplace_back(k, ops::Arg()).second);
   }
   try {
     r.bound_meta = ops::bind(op, std::move(metas), std::move(kwmetas));
@@ -193,22 +203,22 @@ ops::Arg Interpreter::run_op(const OpRecord &r) {
 }
 
 ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
-  ProvRecord pr;
-  pr.kind = ProvKind::Op;
+  ProvId id = h.add_record(ProvKind::Op);
+  ProvRecord &pr = h.record_mut(id);
   pr.op = int32_t(p.ops.size());
   pr.output = output;
   pr.stmt = r.stmt;
-  return h.add_record(std::move(pr));
+  return id;
 }
 
-void Interpreter::record(OpRecord r) {
+void Interpreter::record(OpRecord &&r) {
   backend->produced(r, h);
   // A new empty vector frees the old one's buffer (`= {}` would keep it: initializer_list assign).
   if (!opt.bound_arguments) r.bound_meta = std::vector<ops::Arg>();
   p.ops.push_back(std::move(r));
 }
 
-Value Interpreter::emit(OpRecord r, ops::Arg res, Value view_of) {
+Value Interpreter::emit(OpRecord &&r, ops::Arg &&res, Value view_of) {
   auto out = [&](ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
       fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name,

@@ -176,15 +176,20 @@ std::vector<Param> parse_signature(std::string_view sig) {
 
 constexpr size_t max_params = 32; // bind() marks the parameters given in a bitset of this size
 
-const std::array<std::vector<Param>, op_count> &signatures() {
-  static const auto sigs = [] {
-    std::array<std::vector<Param>, op_count> out;
-    for (size_t i = 0; i < op_count; ++i) {
-      out[i] = parse_signature(table[i].signature);
-      THUNDERC_ASSERT(out[i].size() <= max_params, "too many parameters in ops.def");
-    }
-    return out;
-  }();
+using Signatures = std::array<std::vector<Param>, op_count>;
+
+// Out of line: inlined into signatures(), its register spills cost every params() call.
+[[gnu::noinline]] Signatures parse_signatures() {
+  Signatures out;
+  for (size_t i = 0; i < op_count; ++i) {
+    out[i] = parse_signature(table[i].signature);
+    THUNDERC_ASSERT(out[i].size() <= max_params, "too many parameters in ops.def");
+  }
+  return out;
+}
+
+const Signatures &signatures() {
+  static const Signatures sigs = parse_signatures();
   return sigs;
 }
 
@@ -251,7 +256,7 @@ const Names &names() {
 }
 
 // PyTorch's overloads that a single signature cannot express, folded into it.
-std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwargs &kwargs) {
+void normalize_positionals(Op op, std::vector<Arg> &args, const Kwargs &kwargs) {
   auto has_kw = [&](std::string_view name) {
     for (const auto &[k, v] : kwargs)
       if (k == name) return true;
@@ -285,7 +290,6 @@ std::vector<Arg> normalize_positionals(Op op, std::vector<Arg> args, const Kwarg
   } else if (op == Op::var && args.size() >= 2 && args[1].kind == Arg::Kind::Bool) {
     args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased)
   }
-  return args;
 }
 
 } // namespace
@@ -339,7 +343,8 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   const size_t n_given = given.size();
   // Positionals take the first parameters in order: the result is built in their vector, one Arg
   // per parameter, each marked when given.
-  std::vector<Arg> out = normalize_positionals(op, std::move(given), kwargs);
+  std::vector<Arg> out = std::move(given);
+  normalize_positionals(op, out, kwargs);
   std::bitset<max_params> given_at;
   for (size_t next = 0; next < out.size(); ++next) {
     if (next >= ps.size() || ps[next].keyword_only) {
@@ -371,9 +376,10 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
       std::vector<std::string> candidates;
       for (const Param &p : ps)
         candidates.emplace_back(p.name);
-      fail(op, "got an unexpected keyword argument '" + key + "'" + did_you_mean(key, candidates));
+      fail(op, "got an unexpected keyword argument '" + std::string(key) + "'" +
+                   did_you_mean(key, candidates));
     }
-    if (given_at[i]) fail(op, "got multiple values for argument '" + key + "'");
+    if (given_at[i]) fail(op, "got multiple values for argument '" + std::string(key) + "'");
     Arg v = std::move(value);
     if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
     out[i] = std::move(v);

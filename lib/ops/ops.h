@@ -61,7 +61,7 @@ struct Arg {
 // device(type='cuda', index=0), (1, 2), [1, 2], slice(None, 2, None), Ellipsis, and a tensor as
 // its type comment in angle brackets: <cpu f32[2, 3]>.
 std::string describe(const Arg &);
-using Kwargs = std::vector<std::pair<std::string, Arg>>;
+using Kwargs = std::vector<std::pair<std::string_view, Arg>>; // keys borrowed from the caller
 
 enum class Op : uint16_t {
 #define THUNDERC_OP(id, torch_name, aten_name, signature, flags) id,

@@ -111,9 +111,10 @@ Value Heap::method(Value receiver, std::string_view name, ProvId p) {
 }
 
 Value Heap::tensor(TensorMeta meta, ProvId p) {
-  tensors_.push_back(TensorInfo{std::move(meta), {}, {}, {}, 0, 0});
+  TensorInfo &t = tensors_.emplace_back(); // in place: no TensorInfo temporary to move
+  t.meta = std::move(meta);
   Value v = make(Kind::Tensor, p, static_cast<uint32_t>(tensors_.size() - 1));
-  tensors_.back().object = tensors_.back().current = v;
+  t.object = t.current = v;
   return v;
 }
 
@@ -157,7 +158,10 @@ std::vector<Entry> &Heap::entries_mut(Value v) {
 }
 
 void Heap::add_entry(Value obj, std::string_view name, Value value, Slot slot) {
-  uint32_t sym = intern(name);
+  add_entry(obj, intern(name), value, slot);
+}
+
+void Heap::add_entry(Value obj, uint32_t sym, Value value, Slot slot) {
   append(nodes_[obj.id].a, Entry{sym, make(Kind::Str, kConstant, sym), value, slot, false});
 }
 
@@ -184,7 +188,7 @@ void Heap::set_attr(Value obj, std::string_view name, Value value, Slot slot) {
     e->value = value, e->alias = false;
     return;
   }
-  append(nodes_[obj.id].a, Entry{sym, make(Kind::Str, kConstant, sym), value, slot, false});
+  add_entry(obj, sym, value, slot);
 }
 
 void Heap::set_key(Value dict, Value key, Value value) {
@@ -270,6 +274,11 @@ bool Heap::key_equal(Value a, Value b) const {
 
 ProvId Heap::add_record(ProvRecord r) {
   records_.push_back(std::move(r));
+  return static_cast<ProvId>(records_.size() - 1);
+}
+
+ProvId Heap::add_record(ProvKind kind) {
+  records_.emplace_back().kind = kind;
   return static_cast<ProvId>(records_.size() - 1);
 }
 

@@ -89,11 +89,12 @@ public:
   DType as_dtype(Value v) const { return static_cast<DType>(nodes_[v.id].i); }
   Device as_device(Value v) const;
   // Object/Dataclass/Module/Class: the class name; Function/Builtin/Method: the name.
-  std::string_view name(Value v) const {
+  // The interned symbol of name(v).
+  uint32_t name_symbol(Value v) const {
     const Node &n = nodes_[v.id];
-    return symbol(
-        n.kind == Kind::Object || n.kind == Kind::Dataclass || n.kind == Kind::Module ? n.b : n.a);
+    return n.kind == Kind::Object || n.kind == Kind::Dataclass || n.kind == Kind::Module ? n.b : n.a;
   }
+  std::string_view name(Value v) const { return symbol(name_symbol(v)); }
   Value receiver(Value method) const { return Value{nodes_[method.id].b}; }
   bool ordered_dict(Value v) const { return nodes_[v.id].flags != 0; }
 
@@ -105,6 +106,7 @@ public:
   std::vector<Entry> &entries_mut(Value v); // for removals and in-place edits
   // Appends a member known to be absent (building inputs): no lookup.
   void add_entry(Value obj, std::string_view name, Value value, Slot slot);
+  void add_entry(Value obj, uint32_t name_symbol, Value value, Slot slot);
   // An attribute / field / module member by name; nullptr when absent.
   Entry *find_attr(Value obj, uint32_t name_symbol);
   Entry *find_attr(Value obj, std::string_view name);
@@ -133,6 +135,9 @@ public:
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
   std::span<const ProvRecord> records() const { return records_; }
   ProvId add_record(ProvRecord r);
+  // A record of `kind`, otherwise default, appended in place for the caller to fill through
+  // record_mut: no temporary ProvRecord (with its string) is built and moved.
+  ProvId add_record(ProvKind kind);
   bool from_input(Value v) const { return records_[nodes_[v.id].prov].input; }
   std::string path(ProvId p) const { return provenance_path(records_, p); }
   std::string path_of(Value v) const { return path(prov(v)); }
