@@ -418,9 +418,9 @@ private:
     return &self_paths_.emplace(r, std::move(path)).first->second;
   }
 
-  Instr unpack(ProvId r, ValueId out) {
+  // Fills `ins`, an instruction added to the prologue, with the unpack of `r` into `out`.
+  void unpack(ProvId r, ValueId out, Instr &ins) {
     const ProvRecord &rec = h_.record(r);
-    Instr ins;
     ins.outs = {out};
     ins.annotate = true;
     ins.pure = true; // an unpack nothing uses is dropped (prologue_dce)
@@ -437,7 +437,7 @@ private:
           ins.kind = Instr::Kind::Call;
           ins.callee = "module." + std::string(getter);
           ins.args = operands(Operand::lit(py_str(*path)));
-          return ins;
+          return;
         }
       }
     }
@@ -451,7 +451,6 @@ private:
       ins.args = operands(Operand::of(owner),
                           Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
     }
-    return ins;
   }
 
   // Appends `fn(x, rest...)` to the prologue.
@@ -531,12 +530,11 @@ private:
     out_.prologue_options.param_comments = false;
     std::vector<ValueId> uncommented = t.params;
     auto comment = [&](ValueId p) {
-      Instr ins;
+      Instr &ins = t.body.emplace_back();
       ins.kind = Instr::Kind::Comment;
       ins.comment = t.name_of(p) + ": \"";
       append_type_text(ins.comment, t.values[p].type);
       ins.comment += '"';
-      t.body.push_back(std::move(ins));
       std::erase(uncommented, p);
     };
     // Records in input-path order; parents sort before their members.
@@ -548,7 +546,7 @@ private:
       else if (rec.kind == ProvKind::InputFn) comment(v = t.params.at(0));
       else {
         v = t.add_value(prologue_name(r, rec.value), type_of(rec.value));
-        t.body.push_back(unpack(r, v));
+        unpack(r, v, t.body.emplace_back());
       }
       pro_value_[r] = v;
       // check_type(x, C) already rejects None: a check_not_none(x) beside it is left out.
@@ -626,24 +624,25 @@ private:
 
   // ---- computation -------------------------------------------------------------------------
 
-  Operand comp_operand(Value v) {
+  // Makes `o`, a new (default) operand, the computation's argument for `v`. Filled in place, as
+  // the operands of an instruction are: an Operand is large, and moving one costs as much.
+  void comp_operand(Value v, Operand &o) {
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
       ValueId cv = comp_value_[v.id];
       THUNDERC_ASSERT(cv != kNoValue, "tensor read before it is produced: " + h_.path_of(v));
-      return Operand::of(cv);
-    }
-    if (k == Kind::Tuple || k == Kind::List) {
-      std::vector<Operand> items;
-      items.reserve(h_.items(v).size());
-      for (Value i : h_.items(v)) items.push_back(comp_operand(i));
-      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : Operand::list(std::move(items));
-    }
-    if (k == Kind::Slice) {
+      o.kind = Operand::Kind::Value;
+      o.value = cv;
+    } else if (k == Kind::Tuple || k == Kind::List) {
+      o.kind = k == Kind::Tuple ? Operand::Kind::Tuple : Operand::Kind::List;
+      o.items.reserve(h_.items(v).size());
+      for (Value i : h_.items(v)) comp_operand(i, o.items.emplace_back());
+    } else if (k == Kind::Slice) {
       auto it = h_.items(v);
-      return Operand::lit("slice(" + literal(it[0]) + ", " + literal(it[1]) + ", " + literal(it[2]) + ")");
+      o.literal = "slice(" + literal(it[0]) + ", " + literal(it[1]) + ", " + literal(it[2]) + ")";
+    } else {
+      o.literal = literal(v);
     }
-    return Operand::lit(literal(v));
   }
 
   // A value produced by a statement that assigns the local `x` (the local's value itself, or an
@@ -687,8 +686,12 @@ private:
     std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
     std::vector<BoundArg> out;
     out.reserve(op.bound.size());
-    for (size_t i = 0; i < op.bound.size(); ++i)
-      out.push_back({comp_operand(op.bound[i]), metas ? std::move((*metas)[i]) : op.bound_meta[i]});
+    for (size_t i = 0; i < op.bound.size(); ++i) {
+      BoundArg &b = out.emplace_back();
+      comp_operand(op.bound[i], b.operand);
+      if (metas) b.meta = std::move((*metas)[i]);
+      else b.meta = op.bound_meta[i];
+    }
     return out;
   }
 
@@ -698,24 +701,22 @@ private:
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
-    Instr clone;
+    Instr &clone = t.body.emplace_back();
     clone.callee = "torch.clone";
     clone.op = static_cast<int>(ops::Op::clone);
-    clone.args = {comp_operand(target)};
+    comp_operand(target, clone.args.emplace_back());
     if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
-    t.body.push_back(std::move(clone));
-    Instr update;
-    update.callee = std::string(info.torch_name);
+    Instr &update = t.body.emplace_back(); // `clone` is not used past here: the body may grow
+    update.callee = info.torch_name;
     update.op = static_cast<int>(op.op);
     update.args = {Operand::of(copy)};
-    for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
-    for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
+    for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
+    for (const auto &[k, a] : op.kwargs) comp_operand(a, update.kwargs.emplace_back(k, Operand()).second);
     if (bound_) {
       update.bound = bound_args(op, at);
       update.bound.at(0).operand = Operand::of(copy); // the clone takes the receiver's place
     }
-    t.body.push_back(std::move(update));
     comp_value_[op.outputs[0].id] = copy;
   }
 
@@ -756,10 +757,9 @@ private:
         }
         const std::string &c = it->second;
         if (c != *last_comment) {
-          Instr ins;
+          Instr &ins = t.body.emplace_back();
           ins.kind = Instr::Kind::Comment;
           ins.comment = c;
-          t.body.push_back(std::move(ins));
           last_comment = &c;
         }
       }
@@ -767,35 +767,36 @@ private:
         emit_inplace_on_clone(t, op, at, info);
         continue;
       }
-      Instr ins;
-      ins.callee = std::string(info.torch_name);
+      // Built in place: an Instr is large, and moving one in costs as much as filling it.
+      Instr &ins = t.body.emplace_back();
+      ins.callee = info.torch_name;
       ins.op = static_cast<int>(op.op);
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
       ins.args.reserve(op.args.size());
-      for (Value a : op.args) ins.args.push_back(comp_operand(a));
+      for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
       pack_varargs(info, ins.args);
       if (bound_) ins.bound = bound_args(op, at);
-      for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
+      for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
       for (Value o : op.outputs) {
         // The local receives the one output, or a tuple of several: name those after it too.
         ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
         ins.outs.push_back(v);
         comp_value_[o.id] = v;
       }
-      t.body.push_back(std::move(ins));
     }
     for (const WriteBack &wb : p_.write_backs) {
-      Instr ins;
+      Instr &ins = t.body.emplace_back();
       ins.callee = "torch.Tensor.copy_";
       ins.op = static_cast<int>(ops::Op::copy_);
-      ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
+      ins.args.resize(2);
+      comp_operand(wb.tensor, ins.args[0]);
+      comp_operand(wb.version, ins.args[1]);
       if (bound_) {
         ins.bound = {{ins.args[0], ops::Arg::of_tensor(h_.meta(wb.tensor))},
                      {ins.args[1], ops::Arg::of_tensor(h_.meta(wb.version))},
                      {Operand::lit("False"), ops::Arg::of_bool(false)}};
       }
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
-      t.body.push_back(std::move(ins));
     }
   }
 

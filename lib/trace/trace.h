@@ -119,6 +119,7 @@ private:
   struct Hint {             // what a hint's text allows, worked out once per hint
     bool identifier = false;  // hint_<k> are names
     bool python_name = false; // the hint itself is a name
+    bool taken = false;       // the hint itself is taken (as a name, or tried and found taken)
     unsigned last_suffix = 0; // every hint_<j> with j <= last_suffix is taken
   };
   Hint &hint(const std::string &text);
