@@ -113,7 +113,7 @@ public:
   void reserve(const std::string &name) { taken_.insert(name); }
   void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
   Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
-  bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
+  bool claim(const std::string &name) { return taken_.insert(name).second; } // false: taken
 
 private:
   struct Hint {             // what a hint's text allows, worked out once per hint
