@@ -306,19 +306,29 @@ private:
   // ---- literals ----------------------------------------------------------------------------
 
   std::string literal(Value v) const {
+    std::string out;
+    append_literal(out, v);
+    return out;
+  }
+
+  // Appends the Python literal of `v` (without temporaries: computation ops have thousands).
+  void append_literal(std::string &out, Value v) const {
     switch (h_.kind(v)) {
-    case Kind::None: return "None";
-    case Kind::Bool: return h_.as_bool(v) ? "True" : "False";
-    case Kind::Int: return std::to_string(h_.as_int(v));
-    case Kind::Float: return float_literal(h_.as_float(v));
-    case Kind::Str: return py_str(h_.as_str(v));
-    case Kind::DType: return "torch." + std::string(dtype_name(h_.as_dtype(v)));
-    case Kind::Device: return "torch.device(" + py_str(device_name(h_.as_device(v))) + ")";
-    case Kind::Ellipsis: return "...";
+    case Kind::None: out += "None"; return;
+    case Kind::Bool: out += h_.as_bool(v) ? "True" : "False"; return;
+    case Kind::Int: {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, h_.as_int(v)).ptr);
+      return;
+    }
+    case Kind::Float: out += float_literal(h_.as_float(v)); return;
+    case Kind::Str: out += py_str(h_.as_str(v)); return;
+    case Kind::DType: (out += "torch.") += dtype_name(h_.as_dtype(v)); return;
+    case Kind::Device: ((out += "torch.device(") += py_str(device_name(h_.as_device(v)))) += ')'; return;
+    case Kind::Ellipsis: out += "..."; return;
     default: break;
     }
     THUNDERC_ASSERT(false, "not a literal: " + h_.repr(v));
-    return "";
   }
 
   // ---- prologue ----------------------------------------------------------------------------
@@ -663,9 +673,15 @@ private:
       for (Value i : h_.items(v)) comp_operand(i, o.items.emplace_back());
     } else if (k == Kind::Slice) {
       auto it = h_.items(v);
-      o.literal = "slice(" + literal(it[0]) + ", " + literal(it[1]) + ", " + literal(it[2]) + ")";
+      o.literal = "slice(";
+      append_literal(o.literal, it[0]);
+      o.literal += ", ";
+      append_literal(o.literal, it[1]);
+      o.literal += ", ";
+      append_literal(o.literal, it[2]);
+      o.literal += ')';
     } else {
-      o.literal = literal(v);
+      append_literal(o.literal, v);
     }
   }
 
@@ -679,26 +695,19 @@ private:
 
   // `x.view(1, 6, -1)` is printed as `torch.Tensor.view(x, (1, 6, -1))`: the function spellings
   // take the sizes of a `*size` parameter as one tuple.
-  static void pack_varargs(const ops::OpInfo &info, std::vector<Operand> &args) {
-    std::string_view sig = info.signature;
-    size_t fixed = 0;
+  static void pack_varargs(ops::Op op, std::vector<Operand> &args) {
+    size_t fixed = 0; // the positional parameters before a `*size` one
     bool variadic = false;
-    for (size_t start = 0; start <= sig.size();) {
-      size_t comma = sig.find(", ", start);
-      std::string_view param = sig.substr(start, comma == sig.npos ? sig.npos : comma - start);
-      if (param == "*") break;
-      if (param.starts_with("*")) {
-        variadic = true;
-        break;
-      }
+    for (const ops::Param &p : ops::params(op)) {
+      if (p.variadic) variadic = true;
+      if (p.variadic || p.keyword_only) break;
       ++fixed;
-      if (comma == sig.npos) break;
-      start = comma + 2;
     }
     if (!variadic || args.size() <= fixed) return;
     if (args.size() == fixed + 1 && (args[fixed].kind == Operand::Kind::Tuple || args[fixed].kind == Operand::Kind::List))
       return;
-    std::vector<Operand> rest(args.begin() + static_cast<long>(fixed), args.end());
+    std::vector<Operand> rest(std::make_move_iterator(args.begin() + static_cast<long>(fixed)),
+                              std::make_move_iterator(args.end()));
     args.resize(fixed);
     args.push_back(Operand::tuple(std::move(rest)));
   }
@@ -798,7 +807,7 @@ private:
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
       ins.args.reserve(op.args.size());
       for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
-      pack_varargs(info, ins.args);
+      pack_varargs(op.op, ins.args);
       if (bound_) ins.bound = bound_args(op, at);
       for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
       for (Value o : op.outputs) {
