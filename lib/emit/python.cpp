@@ -1,49 +1,113 @@
 #include "emit/python.h"
 
+#include "support/hash.h"
 #include "support/text.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fmt/format.h>
-#include <set>
+#include <tsl/robin_set.h>
+#include <unordered_map>
 
 namespace thunderc {
 
 namespace {
 
+// The output text, gathered in a small buffer that is appended to the text when full:
+// std::string's append is an out-of-line call per piece, and a trace prints hundreds of thousands
+// of pieces. (The buffer is small enough that libc copies it out with vector moves.)
+class Out {
+public:
+  explicit Out(size_t expected) { text_.reserve(expected); }
+  Out &operator+=(std::string_view s) {
+    if (s.size() > sizeof buf_ - used_) return spill(s);
+    std::memcpy(buf_ + used_, s.data(), s.size());
+    used_ += s.size();
+    return *this;
+  }
+  Out &operator+=(char c) { return *this += std::string_view(&c, 1); }
+  std::string take() {
+    flush();
+    return std::move(text_);
+  }
+
+private:
+  [[gnu::noinline]] Out &spill(std::string_view s) {
+    flush();
+    if (s.size() > sizeof buf_) text_.append(s);
+    else *this += s;
+    return *this;
+  }
+  void flush() {
+    text_.append(buf_, used_);
+    used_ = 0;
+  }
+  std::string text_;
+  char buf_[1024];
+  size_t used_ = 0;
+};
+
 // Appends everything to one string.
 class Printer {
 public:
-  Printer(const Trace &t, const PythonOptions &o) : t_(t), o_(o) {}
+  // Room for the usual line lengths (a computation's lines average about 100 characters): growing
+  // the text copies all of it.
+  Printer(const Trace &t, const PythonOptions &o)
+      : t_(t), o_(o), out_(256 + 128 * (t.body.size() + t.params.size())) {}
 
   std::string print() {
-    out_.reserve(256 + 96 * t_.body.size());
     header();
     if (o_.param_comments)
       for (ValueId p : t_.params) {
         out_ += "  # ";
         out_ += t_.name_of(p);
         out_ += ": \"";
-        append_type_text(out_, t_.values[p].type);
+        type(t_.values[p].type);
         out_ += "\"\n";
       }
     for (const auto &ins : t_.body) instr(ins);
-    return std::move(out_);
+    return out_.take();
   }
 
 private:
   const Trace &t_;
   const PythonOptions &o_;
-  std::string out_;
+  Out out_;
+  std::string scratch_; // a type text other than a tensor's, before it is copied out
+
+  struct MetaHash {
+    size_t operator()(const TensorMeta &m) const noexcept {
+      size_t h = size_t(m.dtype) * 31 + size_t(m.device.type) * 7 + size_t(m.device.index) + m.requires_grad;
+      for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
+      return h;
+    }
+  };
+  // Tensor type texts made once each: thousands of tensors share a few dozen metadata.
+  std::unordered_map<TensorMeta, std::string, MetaHash> tensor_types_;
+
+  // The type comment text of a value.
+  void type(const ValueType &t) {
+    if (t.kind != ValueType::Kind::Tensor) {
+      scratch_.clear();
+      append_type_text(scratch_, t);
+      out_ += scratch_;
+      return;
+    }
+    auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
+    if (fresh) it->second = type_text(t);
+    out_ += it->second;
+  }
 
   void header() {
     bool modules[3] = {false, false, false};
     const char *const names[3] = {"collections", "math", "operator"};
-    std::set<std::string> support = {"no_autocast"};
+    // A hash set: the prologue calls a few support functions thousands of times.
+    tsl::robin_set<std::string_view, StrHash> support = {"no_autocast"};
     for (const auto &ins : t_.body) {
       if (ins.kind != Instr::Kind::Call) continue;
       size_t dot = ins.callee.find('.');
       if (dot == std::string::npos) {
-        if (!is_class(ins.callee)) support.insert(ins.callee);
+        if (!support.count(ins.callee) && !is_class(ins.callee)) support.insert(ins.callee);
         continue;
       }
       std::string_view module(ins.callee.data(), dot);
@@ -69,7 +133,7 @@ private:
     for (size_t i = 0; i < t_.params.size(); ++i) {
       size_t from_end = t_.params.size() - i;
       const char *stars = !t_.varargs || from_end > 2 ? "" : from_end == 2 ? "*" : "**";
-      params += (i ? ", " : "") + std::string(stars) + t_.name_of(t_.params[i]);
+      ((params += i ? ", " : "") += stars) += t_.name_of(t_.params[i]);
     }
     out_ += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
   }
@@ -79,9 +143,12 @@ private:
                        [&](auto &c) { return c.printed_name == name; });
   }
 
-  static std::string join(const std::set<std::string> &names) {
+  // The names sorted, comma-separated.
+  static std::string join(const tsl::robin_set<std::string_view, StrHash> &names) {
+    std::vector<std::string_view> sorted(names.begin(), names.end());
+    std::sort(sorted.begin(), sorted.end());
     std::string out;
-    for (const auto &n : names) out += (out.empty() ? "" : ", ") + n;
+    for (std::string_view n : sorted) (out += out.empty() ? "" : ", ") += n;
     return out;
   }
 
@@ -138,7 +205,7 @@ private:
     if (ins.annotate && ins.outs.size() == 1) {
       out_ += t_.name_of(ins.outs[0]);
       out_ += ": \"";
-      append_type_text(out_, t_.values[ins.outs[0]].type);
+      type(t_.values[ins.outs[0]].type);
       out_ += "\" = ";
       return;
     }
@@ -158,7 +225,7 @@ private:
         if (i) out_ += ", ";
         out_ += t_.name_of(ins.outs[i]);
         out_ += ": \"";
-        append_type_text(out_, t_.values[ins.outs[i]].type);
+        type(t_.values[ins.outs[i]].type);
         out_ += '"';
       }
     }

@@ -1,7 +1,7 @@
 #include "passes/passes.h"
 #include "support/hash.h"
 
-#include <unordered_map>
+#include <tsl/robin_map.h>
 
 namespace thunderc {
 
@@ -67,9 +67,13 @@ void cse(Trace &t) {
   for (const Instr &ins : t.body)
     if (ins.kind == Instr::Kind::Return)
       for (const auto &a : ins.args) mark_values(a, returned);
-  // Hash of a kept instruction -> its index in the (compacted) body; the first of equal ones.
-  std::unordered_multimap<size_t, size_t> seen;
-  seen.reserve(t.body.size());
+  // The kept instructions that may be merged into, by hash: the last one with each hash, and for
+  // each (by index in the compacted body) the one before it with its hash. Open addressing and a
+  // flat array: a node per instruction costs more than the rest of the pass.
+  constexpr size_t kNone = ~size_t{0};
+  tsl::robin_map<size_t, size_t> last_with_hash;
+  last_with_hash.reserve(t.body.size());
+  std::vector<size_t> before_with_hash(t.body.size(), kNone);
   size_t kept = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {
     Instr &ins = t.body[i];
@@ -78,16 +82,24 @@ void cse(Trace &t) {
     for (auto &a : ins.bound) rename(a.operand, to);
     if (ins.pure && ins.kind == Instr::Kind::Call && !ins.outs.empty()) {
       size_t h = hash_of(ins);
-      const Instr *first = nullptr;
-      for (auto [it, end] = seen.equal_range(h); it != end && !first; ++it)
-        if (same(t.body[it->second], ins)) first = &t.body[it->second];
+      const Instr *first = nullptr; // the one kept instruction it equals, if any
+      auto last = last_with_hash.find(h);
+      for (size_t k = last == last_with_hash.end() ? kNone : last->second; k != kNone && !first;
+           k = before_with_hash[k])
+        if (same(t.body[k], ins)) first = &t.body[k];
       bool keep = false;
       for (ValueId o : ins.outs) keep |= returned[o];
       if (first && !keep) {
         for (size_t j = 0; j < ins.outs.size(); ++j) to[ins.outs[j]] = first->outs[j];
         continue;
       }
-      if (!first) seen.emplace(h, kept);
+      if (!first) {
+        auto [it, fresh] = last_with_hash.try_emplace(h, kept);
+        if (!fresh) {
+          before_with_hash[kept] = it->second;
+          it.value() = kept;
+        }
+      }
     }
     if (kept != i) t.body[kept] = std::move(ins);
     ++kept;

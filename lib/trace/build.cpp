@@ -4,11 +4,12 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <fmt/format.h>
 #include <optional>
 #include <set>
-#include <span>
+#include <tsl/robin_map.h>
 #include <tuple>
 #include <unordered_map>
 
@@ -72,7 +73,9 @@ private:
   std::vector<bool> is_needed_;                     // by record
   std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
   std::vector<ProvId> in_path_order_;               // the needed records in that order
-  std::vector<std::pair<ProvId, const Guard *>> guards_of_; // by subject, then program order
+  // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
+  // guard (indices into p_.guards; kNoGuard ends a list).
+  std::vector<uint32_t> first_guard_, next_guard_;
   std::vector<ProvId> comp_inputs_, epi_inputs_;    // records passed on, ascending, unique
   std::vector<ValueId> pro_value_;                  // record -> prologue value, or kNoValue
   std::vector<ValueId> comp_value_; // heap value (tensor version) -> computation value, or kNoValue
@@ -81,7 +84,7 @@ private:
   std::unordered_map<ProvId, ValueId> epi_input_;   // record -> epilogue param
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
   std::unordered_map<uint32_t, int> epi_reached_;   // new lists, dicts, dataclasses -> times reached
-  std::set<std::string> pro_classes_, epi_classes_;
+  std::set<std::string_view> pro_classes_, epi_classes_; // the graph's class names
   std::unordered_map<ProvId, std::string> self_paths_; // self_member_path(), once per record
 
   // ---- what is needed ----------------------------------------------------------------------
@@ -89,6 +92,7 @@ private:
   bool is_input(Value v) const { return v && h_.from_input(v); }
 
   static constexpr ValueId kNoValue = ~ValueId{0};
+  static constexpr uint32_t kNoGuard = ~uint32_t{0};
 
   ValueId pro_value(ProvId r) const {
     THUNDERC_ASSERT(r < pro_value_.size() && pro_value_[r] != kNoValue,
@@ -139,9 +143,13 @@ private:
   void collect_needs() {
     is_needed_.assign(h_.records().size(), false);
     pro_value_.assign(h_.records().size(), kNoValue);
-    guards_of_.reserve(p_.guards.size());
+    first_guard_.assign(h_.records().size(), kNoGuard);
+    next_guard_.assign(p_.guards.size(), kNoGuard);
+    for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) { // each list in order
+      next_guard_[g] = first_guard_[p_.guards[g].subject];
+      first_guard_[p_.guards[g].subject] = g;
+    }
     for (const Guard &gd : p_.guards) {
-      guards_of_.emplace_back(gd.subject, &gd);
       need(gd.subject);
       if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) need(gd.other);
     }
@@ -162,16 +170,11 @@ private:
     for (ProvId r : comp_inputs_) need(r);
     for (ProvId r : epi_inputs_) need(r);
     std::sort(needed_.begin(), needed_.end());
-    std::stable_sort(guards_of_.begin(), guards_of_.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
   }
 
-  // The guards on record `r`, in program order.
-  std::span<const std::pair<ProvId, const Guard *>> guards_on(ProvId r) const {
-    auto from = std::lower_bound(guards_of_.begin(), guards_of_.end(), r,
-                                 [](const auto &g, ProvId id) { return g.first < id; });
-    auto to = std::find_if(from, guards_of_.end(), [&](const auto &g) { return g.first != r; });
-    return {from, to};
+  // Calls f(guard) for each guard on record `r`, in program order.
+  template <class F> void for_each_guard_on(ProvId r, F f) const {
+    for (uint32_t g = first_guard_[r]; g != kNoGuard; g = next_guard_[g]) f(p_.guards[g]);
   }
 
   // ---- naming and types --------------------------------------------------------------------
@@ -187,10 +190,11 @@ private:
     }
     return it->second;
   }
-  mutable std::unordered_map<std::string_view, std::string> class_reprs_;
+  mutable std::unordered_map<std::string_view, std::string, StrHash> class_reprs_;
 
-  std::string class_literal(std::string_view cls, std::set<std::string> &used) const {
-    if (const ClassDecl *c = g_.find_class(std::string(cls))) {
+  // Records an imported class in `used` by its name (the graph's).
+  std::string class_literal(std::string_view cls, std::set<std::string_view> &used) const {
+    if (const ClassDecl *c = g_.find_class(cls)) {
       used.insert(c->name);
       return c->printed_name;
     }
@@ -216,31 +220,35 @@ private:
     return t;
   }
 
-  // The short name of an input tensor: `input_ids`, `key_cache_0`, `q_proj_weight`; the whole
-  // path when that is taken (`model_layers_1_self_attn_q_proj_weight`).
-  std::vector<std::string> path_names(ProvId r) const {
-    std::vector<std::string> parts;
-    parts.reserve(8); // most paths are shorter: no regrowth
+  // A positional argument's record (named after its parameter).
+  bool is_positional(const ProvRecord &rec) const {
+    return rec.kind == ProvKind::Item && rec.int_key && h_.record(rec.parent).kind == ProvKind::InputArgs;
+  }
+
+  // The records of `r`'s input path whose keys and names name it, outermost first: members up to
+  // an input root or a positional argument.
+  void name_parts(ProvId r, std::vector<ProvId> &parts) const {
+    parts.clear();
     for (ProvId at = r;;) {
       const ProvRecord &rec = h_.record(at);
-      if (rec.kind == ProvKind::Attr || rec.kind == ProvKind::Item) {
-        if (rec.int_key) {
-          const ProvRecord &owner = h_.record(rec.parent);
-          if (owner.kind == ProvKind::InputArgs && rec.kind == ProvKind::Item) {
-            parts.push_back(arg_param_name(rec.index));
-            break;
-          }
-          parts.push_back(std::to_string(rec.index));
-        } else {
-          parts.push_back(rec.name);
-        }
-        at = rec.parent;
-        continue;
-      }
-      break;
+      if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
+      parts.push_back(at);
+      if (is_positional(rec)) break;
+      at = rec.parent;
     }
     std::reverse(parts.begin(), parts.end());
-    return parts;
+  }
+
+  void append_part(std::string &out, ProvId at) const {
+    const ProvRecord &rec = h_.record(at);
+    if (!rec.int_key) {
+      out += rec.name;
+    } else if (is_positional(rec)) {
+      out += arg_param_name(rec.index);
+    } else {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr);
+    }
   }
 
   std::string arg_param_name(int64_t index) const {
@@ -249,34 +257,40 @@ private:
     return fn && at < fn->params.size() ? fn->params[at].name : "arg" + std::to_string(index);
   }
 
-  static std::string sanitize(std::string s) {
+  // Makes `s` an identifier: other characters become `_`, and `t_` goes before a leading digit.
+  static void sanitize(std::string &s) {
     for (char &c : s) {
       char lower = char(c | 0x20);
       if (!(lower >= 'a' && lower <= 'z') && !(c >= '0' && c <= '9') && c != '_') c = '_';
     }
-    if (s.empty() || isdigit(static_cast<unsigned char>(s[0]))) s = "t_" + s;
-    return s;
+    if (s.empty() || isdigit(static_cast<unsigned char>(s[0]))) s.insert(0, "t_");
   }
 
+  // The short name of an input tensor: `input_ids`, `key_cache_0`, `q_proj_weight`; the whole
+  // path when that is taken (`model_layers_1_self_attn_q_proj_weight`).
   std::string tensor_name(ProvId r) {
-    std::vector<std::string> parts = path_names(r);
+    std::vector<ProvId> &parts = name_parts_;
+    name_parts(r, parts);
     if (parts.empty()) return pro_names_.take("t", false);
-    auto take_if_free = [&](const std::string &candidate) {
-      if (!is_python_name(candidate) || pro_names_.is_taken(candidate)) return false;
-      pro_names_.reserve(candidate);
-      return true;
+    auto take_if_free = [&](std::string &candidate) {
+      sanitize(candidate); // an identifier now: a name unless it is a keyword
+      return !is_python_keyword(candidate) && pro_names_.claim(candidate);
     };
-    std::string name =
-        sanitize(parts.size() >= 2 ? parts[parts.size() - 2] + "_" + parts.back() : parts.back());
+    std::string name;
+    if (parts.size() >= 2) {
+      append_part(name, parts[parts.size() - 2]);
+      name += '_';
+    }
+    append_part(name, parts.back());
     if (take_if_free(name)) return name;
     name.clear(); // the whole path, built only when the short name is taken
-    for (const auto &p : parts) {
+    for (ProvId p : parts) {
       if (!name.empty()) name += '_';
-      name += p;
+      append_part(name, p);
     }
-    name = sanitize(std::move(name));
     return take_if_free(name) ? name : pro_names_.take("t", false);
   }
+  std::vector<ProvId> name_parts_; // tensor_name's, kept for its room
 
   std::string prologue_name(ProvId r, Value v) {
     switch (h_.kind(v)) {
@@ -292,19 +306,29 @@ private:
   // ---- literals ----------------------------------------------------------------------------
 
   std::string literal(Value v) const {
+    std::string out;
+    append_literal(out, v);
+    return out;
+  }
+
+  // Appends the Python literal of `v` (without temporaries: computation ops have thousands).
+  void append_literal(std::string &out, Value v) const {
     switch (h_.kind(v)) {
-    case Kind::None: return "None";
-    case Kind::Bool: return h_.as_bool(v) ? "True" : "False";
-    case Kind::Int: return std::to_string(h_.as_int(v));
-    case Kind::Float: return float_literal(h_.as_float(v));
-    case Kind::Str: return py_str(h_.as_str(v));
-    case Kind::DType: return "torch." + std::string(dtype_name(h_.as_dtype(v)));
-    case Kind::Device: return "torch.device(" + py_str(device_name(h_.as_device(v))) + ")";
-    case Kind::Ellipsis: return "...";
+    case Kind::None: out += "None"; return;
+    case Kind::Bool: out += h_.as_bool(v) ? "True" : "False"; return;
+    case Kind::Int: {
+      char digits[24];
+      out.append(digits, std::to_chars(digits, digits + sizeof digits, h_.as_int(v)).ptr);
+      return;
+    }
+    case Kind::Float: out += float_literal(h_.as_float(v)); return;
+    case Kind::Str: out += py_str(h_.as_str(v)); return;
+    case Kind::DType: (out += "torch.") += dtype_name(h_.as_dtype(v)); return;
+    case Kind::Device: ((out += "torch.device(") += py_str(device_name(h_.as_device(v)))) += ')'; return;
+    case Kind::Ellipsis: out += "..."; return;
     default: break;
     }
     THUNDERC_ASSERT(false, "not a literal: " + h_.repr(v));
-    return "";
   }
 
   // ---- prologue ----------------------------------------------------------------------------
@@ -338,12 +362,16 @@ private:
   // record. The paths form a tree (a needed record's owner is needed: need()); its nodes are
   // visited depth-first, each node's children in part order.
   void rank_paths() {
+    // Children and records are linked lists through flat arrays: a vector each per node would be
+    // thousands of allocations.
+    constexpr uint32_t kNone = ~uint32_t{0};
     struct Node {
       PathPart part;
-      std::vector<uint32_t> children;
-      std::vector<ProvId> records; // ascending
+      uint32_t first_child = kNone, next_sibling = kNone;
+      ProvId first_record = kNone, last_record = kNone;
     };
     std::vector<Node> nodes(1); // 0: the empty path
+    nodes.reserve(needed_.size() + 1);
     struct Hash {
       size_t operator()(const std::pair<uint32_t, PathPart> &k) const noexcept {
         const auto &[kind, num, name] = k.second;
@@ -351,9 +379,11 @@ private:
                (size_t(num) * 31 + size_t(kind));
       }
     };
-    std::unordered_map<std::pair<uint32_t, PathPart>, uint32_t, Hash> index; // (parent node, part)
+    // (parent node, part) -> node; open addressing: no allocation per node
+    tsl::robin_map<std::pair<uint32_t, PathPart>, uint32_t, Hash> index;
     index.reserve(needed_.size());
     std::vector<uint32_t> node_of(h_.records().size());
+    std::vector<ProvId> next_record(h_.records().size(), kNone); // the node's next record
     for (ProvId r : needed_) { // ascending: an owner's record is older than its members'
       const ProvRecord &rec = h_.record(r);
       uint32_t at = 0;
@@ -362,28 +392,32 @@ private:
         if (rec.kind == ProvKind::Attr || rec.kind == ProvKind::Item) parent = node_of[rec.parent];
         auto [it, fresh] = index.try_emplace({parent, *part}, static_cast<uint32_t>(nodes.size()));
         if (fresh) {
-          nodes.push_back({*part, {}, {}});
-          nodes[parent].children.push_back(it->second);
+          nodes.push_back({*part, kNone, nodes[parent].first_child, kNone, kNone});
+          nodes[parent].first_child = it->second;
         }
         at = it->second;
       }
       node_of[r] = at;
-      nodes[at].records.push_back(r);
+      Node &n = nodes[at];
+      (n.first_record == kNone ? n.first_record : next_record[n.last_record]) = r;
+      n.last_record = r;
     }
     path_rank_.assign(h_.records().size(), 0);
     in_path_order_.reserve(needed_.size());
     size_t rank = 0;
-    std::vector<uint32_t> stack = {0};
+    std::vector<uint32_t> stack = {0}, children;
     while (!stack.empty()) {
-      Node &n = nodes[stack.back()];
+      const Node &n = nodes[stack.back()];
       stack.pop_back();
-      for (ProvId r : n.records) {
+      for (ProvId r = n.first_record; r != kNone; r = next_record[r]) {
         path_rank_[r] = rank++;
         in_path_order_.push_back(r);
       }
-      std::sort(n.children.begin(), n.children.end(),
+      children.clear();
+      for (uint32_t c = n.first_child; c != kNone; c = nodes[c].next_sibling) children.push_back(c);
+      std::sort(children.begin(), children.end(),
                 [&](uint32_t a, uint32_t b) { return nodes[a].part > nodes[b].part; });
-      stack.insert(stack.end(), n.children.begin(), n.children.end()); // the first part on top
+      stack.insert(stack.end(), children.begin(), children.end()); // the first part on top
     }
   }
 
@@ -418,9 +452,9 @@ private:
     return &self_paths_.emplace(r, std::move(path)).first->second;
   }
 
-  Instr unpack(ProvId r, ValueId out) {
+  // Fills `ins`, an instruction added to the prologue, with the unpack of `r` into `out`.
+  void unpack(ProvId r, ValueId out, Instr &ins) {
     const ProvRecord &rec = h_.record(r);
-    Instr ins;
     ins.outs = {out};
     ins.annotate = true;
     ins.pure = true; // an unpack nothing uses is dropped (prologue_dce)
@@ -429,15 +463,15 @@ private:
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
       if (const std::string *path = self_member_path(r)) {
-        const char *getter = rec.slot == Slot::Parameter   ? "get_parameter"
-                             : rec.slot == Slot::Buffer    ? "get_buffer"
-                             : rec.slot == Slot::Submodule ? "get_submodule"
+        const char *getter = rec.slot == Slot::Parameter   ? "module.get_parameter"
+                             : rec.slot == Slot::Buffer    ? "module.get_buffer"
+                             : rec.slot == Slot::Submodule ? "module.get_submodule"
                                                            : nullptr;
         if (getter) {
           ins.kind = Instr::Kind::Call;
-          ins.callee = "module." + std::string(getter);
+          ins.callee = getter;
           ins.args = operands(Operand::lit(py_str(*path)));
-          return ins;
+          return;
         }
       }
     }
@@ -451,7 +485,6 @@ private:
       ins.args = operands(Operand::of(owner),
                           Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
     }
-    return ins;
   }
 
   // Appends `fn(x, rest...)` to the prologue.
@@ -459,7 +492,7 @@ private:
     Instr &ins = out_.prologue.body.emplace_back();
     ins.callee = fn;
     ins.args.reserve(1 + sizeof...(rest));
-    ins.args.push_back(Operand::of(x));
+    ins.args.emplace_back(Operand::Kind::Value, x);
     (ins.args.push_back(std::forward<Rest>(rest)), ...);
     return ins;
   }
@@ -531,12 +564,11 @@ private:
     out_.prologue_options.param_comments = false;
     std::vector<ValueId> uncommented = t.params;
     auto comment = [&](ValueId p) {
-      Instr ins;
+      Instr &ins = t.body.emplace_back();
       ins.kind = Instr::Kind::Comment;
       ins.comment = t.name_of(p) + ": \"";
       append_type_text(ins.comment, t.values[p].type);
       ins.comment += '"';
-      t.body.push_back(std::move(ins));
       std::erase(uncommented, p);
     };
     // Records in input-path order; parents sort before their members.
@@ -548,17 +580,17 @@ private:
       else if (rec.kind == ProvKind::InputFn) comment(v = t.params.at(0));
       else {
         v = t.add_value(prologue_name(r, rec.value), type_of(rec.value));
-        t.body.push_back(unpack(r, v));
+        unpack(r, v, t.body.emplace_back());
       }
       pro_value_[r] = v;
       // check_type(x, C) already rejects None: a check_not_none(x) beside it is left out.
-      auto on = guards_on(r);
-      bool typed = std::any_of(on.begin(), on.end(),
-                               [](const auto &g) { return g.second->kind == Guard::Kind::Type; });
-      for (const auto &[subject, gd] : on)
-        if (gd->kind != Guard::Kind::Is && gd->kind != Guard::Kind::IsNot &&
-            !(typed && gd->kind == Guard::Kind::NotNone))
-          emit_guard(*gd, v);
+      bool typed = false;
+      for_each_guard_on(r, [&](const Guard &gd) { typed |= gd.kind == Guard::Kind::Type; });
+      for_each_guard_on(r, [&](const Guard &gd) {
+        if (gd.kind != Guard::Kind::Is && gd.kind != Guard::Kind::IsNot &&
+            !(typed && gd.kind == Guard::Kind::NotNone))
+          emit_guard(gd, v);
+      });
     }
     // Identity checks once both sides exist.
     for (const Guard &gd : p_.guards)
@@ -615,7 +647,7 @@ private:
     out_.prologue_options.classes = imports(pro_classes_);
   }
 
-  std::vector<ClassImport> imports(const std::set<std::string> &names) const {
+  std::vector<ClassImport> imports(const std::set<std::string_view> &names) const {
     std::vector<ClassImport> out;
     for (const auto &n : names) {
       const ClassDecl *c = g_.find_class(n);
@@ -626,24 +658,31 @@ private:
 
   // ---- computation -------------------------------------------------------------------------
 
-  Operand comp_operand(Value v) {
+  // Makes `o`, a new (default) operand, the computation's argument for `v`. Filled in place, as
+  // the operands of an instruction are: an Operand is large, and moving one costs as much.
+  void comp_operand(Value v, Operand &o) {
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
       ValueId cv = comp_value_[v.id];
       THUNDERC_ASSERT(cv != kNoValue, "tensor read before it is produced: " + h_.path_of(v));
-      return Operand::of(cv);
-    }
-    if (k == Kind::Tuple || k == Kind::List) {
-      std::vector<Operand> items;
-      items.reserve(h_.items(v).size());
-      for (Value i : h_.items(v)) items.push_back(comp_operand(i));
-      return k == Kind::Tuple ? Operand::tuple(std::move(items)) : Operand::list(std::move(items));
-    }
-    if (k == Kind::Slice) {
+      o.kind = Operand::Kind::Value;
+      o.value = cv;
+    } else if (k == Kind::Tuple || k == Kind::List) {
+      o.kind = k == Kind::Tuple ? Operand::Kind::Tuple : Operand::Kind::List;
+      o.items.reserve(h_.items(v).size());
+      for (Value i : h_.items(v)) comp_operand(i, o.items.emplace_back());
+    } else if (k == Kind::Slice) {
       auto it = h_.items(v);
-      return Operand::lit("slice(" + literal(it[0]) + ", " + literal(it[1]) + ", " + literal(it[2]) + ")");
+      o.literal = "slice(";
+      append_literal(o.literal, it[0]);
+      o.literal += ", ";
+      append_literal(o.literal, it[1]);
+      o.literal += ", ";
+      append_literal(o.literal, it[2]);
+      o.literal += ')';
+    } else {
+      append_literal(o.literal, v);
     }
-    return Operand::lit(literal(v));
   }
 
   // A value produced by a statement that assigns the local `x` (the local's value itself, or an
@@ -656,26 +695,19 @@ private:
 
   // `x.view(1, 6, -1)` is printed as `torch.Tensor.view(x, (1, 6, -1))`: the function spellings
   // take the sizes of a `*size` parameter as one tuple.
-  static void pack_varargs(const ops::OpInfo &info, std::vector<Operand> &args) {
-    std::string_view sig = info.signature;
-    size_t fixed = 0;
+  static void pack_varargs(ops::Op op, std::vector<Operand> &args) {
+    size_t fixed = 0; // the positional parameters before a `*size` one
     bool variadic = false;
-    for (size_t start = 0; start <= sig.size();) {
-      size_t comma = sig.find(", ", start);
-      std::string_view param = sig.substr(start, comma == sig.npos ? sig.npos : comma - start);
-      if (param == "*") break;
-      if (param.starts_with("*")) {
-        variadic = true;
-        break;
-      }
+    for (const ops::Param &p : ops::params(op)) {
+      if (p.variadic) variadic = true;
+      if (p.variadic || p.keyword_only) break;
       ++fixed;
-      if (comma == sig.npos) break;
-      start = comma + 2;
     }
     if (!variadic || args.size() <= fixed) return;
     if (args.size() == fixed + 1 && (args[fixed].kind == Operand::Kind::Tuple || args[fixed].kind == Operand::Kind::List))
       return;
-    std::vector<Operand> rest(args.begin() + static_cast<long>(fixed), args.end());
+    std::vector<Operand> rest(std::make_move_iterator(args.begin() + static_cast<long>(fixed)),
+                              std::make_move_iterator(args.end()));
     args.resize(fixed);
     args.push_back(Operand::tuple(std::move(rest)));
   }
@@ -687,8 +719,12 @@ private:
     std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
     std::vector<BoundArg> out;
     out.reserve(op.bound.size());
-    for (size_t i = 0; i < op.bound.size(); ++i)
-      out.push_back({comp_operand(op.bound[i]), metas ? std::move((*metas)[i]) : op.bound_meta[i]});
+    for (size_t i = 0; i < op.bound.size(); ++i) {
+      BoundArg &b = out.emplace_back();
+      comp_operand(op.bound[i], b.operand);
+      if (metas) b.meta = std::move((*metas)[i]);
+      else b.meta = op.bound_meta[i];
+    }
     return out;
   }
 
@@ -698,24 +734,22 @@ private:
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
-    Instr clone;
+    Instr &clone = t.body.emplace_back();
     clone.callee = "torch.clone";
     clone.op = static_cast<int>(ops::Op::clone);
-    clone.args = {comp_operand(target)};
+    comp_operand(target, clone.args.emplace_back());
     if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
-    t.body.push_back(std::move(clone));
-    Instr update;
-    update.callee = std::string(info.torch_name);
+    Instr &update = t.body.emplace_back(); // `clone` is not used past here: the body may grow
+    update.callee = info.torch_name;
     update.op = static_cast<int>(op.op);
     update.args = {Operand::of(copy)};
-    for (size_t i = 1; i < op.args.size(); ++i) update.args.push_back(comp_operand(op.args[i]));
-    for (const auto &[k, a] : op.kwargs) update.kwargs.emplace_back(k, comp_operand(a));
+    for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
+    for (const auto &[k, a] : op.kwargs) comp_operand(a, update.kwargs.emplace_back(k, Operand()).second);
     if (bound_) {
       update.bound = bound_args(op, at);
       update.bound.at(0).operand = Operand::of(copy); // the clone takes the receiver's place
     }
-    t.body.push_back(std::move(update));
     comp_value_[op.outputs[0].id] = copy;
   }
 
@@ -756,10 +790,9 @@ private:
         }
         const std::string &c = it->second;
         if (c != *last_comment) {
-          Instr ins;
+          Instr &ins = t.body.emplace_back();
           ins.kind = Instr::Kind::Comment;
           ins.comment = c;
-          t.body.push_back(std::move(ins));
           last_comment = &c;
         }
       }
@@ -767,35 +800,36 @@ private:
         emit_inplace_on_clone(t, op, at, info);
         continue;
       }
-      Instr ins;
-      ins.callee = std::string(info.torch_name);
+      // Built in place: an Instr is large, and moving one in costs as much as filling it.
+      Instr &ins = t.body.emplace_back();
+      ins.callee = info.torch_name;
       ins.op = static_cast<int>(op.op);
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
       ins.args.reserve(op.args.size());
-      for (Value a : op.args) ins.args.push_back(comp_operand(a));
-      pack_varargs(info, ins.args);
+      for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
+      pack_varargs(op.op, ins.args);
       if (bound_) ins.bound = bound_args(op, at);
-      for (const auto &[k, a] : op.kwargs) ins.kwargs.emplace_back(k, comp_operand(a));
+      for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
       for (Value o : op.outputs) {
         // The local receives the one output, or a tuple of several: name those after it too.
         ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
         ins.outs.push_back(v);
         comp_value_[o.id] = v;
       }
-      t.body.push_back(std::move(ins));
     }
     for (const WriteBack &wb : p_.write_backs) {
-      Instr ins;
+      Instr &ins = t.body.emplace_back();
       ins.callee = "torch.Tensor.copy_";
       ins.op = static_cast<int>(ops::Op::copy_);
-      ins.args = {comp_operand(wb.tensor), comp_operand(wb.version)};
+      ins.args.resize(2);
+      comp_operand(wb.tensor, ins.args[0]);
+      comp_operand(wb.version, ins.args[1]);
       if (bound_) {
         ins.bound = {{ins.args[0], ops::Arg::of_tensor(h_.meta(wb.tensor))},
                      {ins.args[1], ops::Arg::of_tensor(h_.meta(wb.version))},
                      {Operand::lit("False"), ops::Arg::of_bool(false)}};
       }
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
-      t.body.push_back(std::move(ins));
     }
   }
 

@@ -2,6 +2,7 @@
 
 #include "support/text.h"
 
+#include <charconv>
 #include <fmt/format.h>
 
 namespace thunderc {
@@ -29,7 +30,7 @@ std::string type_text(const ValueType &t) {
 }
 
 ValueId Trace::add_value(std::string name, ValueType type) {
-  values.push_back({std::move(name), std::move(type)});
+  values.emplace_back(std::move(name), std::move(type)); // no temporary ValueInfo to move
   return static_cast<ValueId>(values.size() - 1);
 }
 
@@ -83,14 +84,27 @@ std::vector<std::string> verify(const Trace &t) {
   return problems;
 }
 
+namespace {
+// `name` = `<base><sep><n>` (`hint_2`, `t5`), made without temporaries.
+void assign_numbered(std::string &name, std::string_view base, std::string_view sep, unsigned n) {
+  char digits[16];
+  name.assign(base).append(sep).append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+}
+} // namespace
+
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
   if (is_hint) {
     Hint &h = hint(hint_or_prefix);
-    if (h.python_name && taken_.insert(hint_or_prefix).second) return hint_or_prefix;
+    // A hint taken once stays taken: names are never given back, so it is not looked up again.
+    if (h.python_name && !h.taken) {
+      h.taken = true;
+      if (taken_.insert(hint_or_prefix).second) return hint_or_prefix;
+    }
     return take_suffixed(hint_or_prefix, h);
   }
   std::string name;
-  do name = hint_or_prefix + std::to_string(counter_++);
+  name.reserve(hint_or_prefix.size() + 8);
+  do assign_numbered(name, hint_or_prefix, "", counter_++);
   while (!taken_.insert(name).second);
   return name;
 }
@@ -103,11 +117,8 @@ std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   if (!h.identifier) return take("t", false); // hint_<k> is then a name too
   std::string name;
   name.reserve(hint_text.size() + 8);
-  do {
-    name.assign(hint_text);
-    name += '_';
-    name += std::to_string(++h.last_suffix);
-  } while (!taken_.insert(name).second);
+  do assign_numbered(name, hint_text, "_", ++h.last_suffix);
+  while (!taken_.insert(name).second);
   return name;
 }
 

@@ -113,12 +113,13 @@ public:
   void reserve(const std::string &name) { taken_.insert(name); }
   void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
   Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
-  bool is_taken(const std::string &name) const { return taken_.count(name) != 0; }
+  bool claim(const std::string &name) { return taken_.insert(name).second; } // false: taken
 
 private:
   struct Hint {             // what a hint's text allows, worked out once per hint
     bool identifier = false;  // hint_<k> are names
     bool python_name = false; // the hint itself is a name
+    bool taken = false;       // the hint itself is taken (as a name, or tried and found taken)
     unsigned last_suffix = 0; // every hint_<j> with j <= last_suffix is taken
   };
   Hint &hint(const std::string &text);
