@@ -153,8 +153,9 @@ private:
       THUNDERC_ASSERT(allowed.size() <= kMost, "more allowed fields than Fields holds");
     }
     std::optional<V> operator[](std::string_view key) const {
-      size_t i = std::find(allowed_.begin(), allowed_.end(), key) - allowed_.begin();
-      return i < allowed_.size() ? values_[i] : std::nullopt;
+      for (size_t i = 0; i < allowed_.size(); ++i)
+        if (same_key(allowed_[i], key)) return values_[i];
+      return std::nullopt;
     }
     V at(std::string_view key) const {
       std::optional<V> v = (*this)[key];
@@ -179,7 +180,8 @@ private:
                 std::span<const std::string_view> allowed, std::string_view what) {
     Fields out(allowed);
     for (auto [key, value] : obj.members()) {
-      size_t i = std::find(allowed.begin(), allowed.end(), key) - allowed.begin();
+      size_t i = 0;
+      while (i < allowed.size() && !same_key(allowed[i], key)) ++i;
       if (i == allowed.size()) {
         std::vector<std::string> names(allowed.begin(), allowed.end());
         fail(pointer_join(ptr, key),
@@ -352,28 +354,6 @@ private:
     }
   }
 
-  // The class named by `j`, the `form` field of the value at `value_ptr` (the field's pointer is
-  // built only for a message: module and object values are many).
-  std::string class_ref(V j, const std::string &value_ptr, std::string_view form) {
-    Where where(value_ptr, form);
-    std::string name = string_at(j, where, "a class name");
-    const ClassDecl *cls = g_.find_class(name);
-    if (!cls && !is_builtin_class(name))
-      fail(where.str(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
-                                    did_you_mean(name, g_.class_names())));
-    if (form == "object" && (!cls || cls->is_dataclass))
-      fail(where.str(), fmt::format("{} is not a declared plain class; {}", py_str(name),
-                                    cls ? "write a dataclass value as {\"dataclass\": ...}"
-                                        : "write a module value as {\"module\": ...}"));
-    if (form == "dataclass" && (!cls || !cls->is_dataclass))
-      fail(where.str(), fmt::format("{} is not a declared dataclass (give its declaration a "
-                                    "\"dataclass\" field)",
-                                    py_str(name)));
-    if (form == "module" && (cls ? cls->is_dataclass : !name.starts_with("torch.nn.")))
-      fail(where.str(), fmt::format("{} is not a module class", py_str(name)));
-    return name;
-  }
-
   // ---- values and operands ------------------------------------------------------------------
 
   Expr expr(V j, std::string pointer, Mode mode) {
@@ -428,88 +408,130 @@ private:
     e.kind = Expr::Kind::Str, e.text = std::move(s);
   }
 
+  // The forms of an object value, each named by its key; an object with several of the keys has
+  // the first form of this order.
+  enum class Form : uint8_t {
+    Float, List, Dict, Tensor, DType, Device, Object, Dataclass, Module, Class, Ref, Slice, Ellipsis
+  };
+  static constexpr std::string_view form_keys[] = {"float",  "list",  "dict",      "tensor", "dtype",
+                                                   "device", "object", "dataclass", "module", "class",
+                                                   "ref",    "slice", "ellipsis"};
+
+  // The class named by `j`, the `form` field of the value at `value_ptr` (the field's pointer is
+  // built only for a message: module and object values are many).
+  std::string class_ref(V j, const std::string &value_ptr, Form form) {
+    Where where(value_ptr, form_keys[size_t(form)]);
+    std::string name = string_at(j, where, "a class name");
+    const ClassDecl *cls = g_.find_class(name);
+    if (!cls && !is_builtin_class(name))
+      fail(where.str(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
+                                    did_you_mean(name, g_.class_names())));
+    if (form == Form::Object && (!cls || cls->is_dataclass))
+      fail(where.str(), fmt::format("{} is not a declared plain class; {}", py_str(name),
+                                    cls ? "write a dataclass value as {\"dataclass\": ...}"
+                                        : "write a module value as {\"module\": ...}"));
+    if (form == Form::Dataclass && (!cls || !cls->is_dataclass))
+      fail(where.str(), fmt::format("{} is not a declared dataclass (give its declaration a "
+                                    "\"dataclass\" field)",
+                                    py_str(name)));
+    if (form == Form::Module && (cls ? cls->is_dataclass : !name.starts_with("torch.nn.")))
+      fail(where.str(), fmt::format("{} is not a module class", py_str(name)));
+    return name;
+  }
+
   void object_expr(Expr &e, V j, Mode mode) {
-    static const std::vector<std::string> forms = {"float",  "list",      "dict",   "tensor",
-                                                   "dtype",  "device",    "object", "dataclass",
-                                                   "module", "class",     "ref",    "slice",
-                                                   "ellipsis"};
     const std::string &ptr = e.pointer;
-    // The first of `forms` that j has: one pass over j's (few) keys instead of a lookup per form.
-    size_t first_form = forms.size();
-    for (auto [key, value] : j.members()) {
-      for (size_t f = 0; f < first_form; ++f)
-        if (key == forms[f]) {
-          first_form = f;
+    // The form: one pass over j's (few) keys instead of a lookup per form.
+    size_t first = std::size(form_keys);
+    for (auto [key, value] : j.members())
+      for (size_t f = 0; f < first; ++f)
+        if (same_key(key, form_keys[f])) {
+          first = f;
           break;
         }
-    }
-    std::string_view form = first_form < forms.size() ? std::string_view(forms[first_form]) : std::string_view();
-    if (form.empty()) {
-      std::string first = j.empty() ? std::string() : std::string((*j.members().begin()).first);
+    if (first == std::size(form_keys)) {
+      std::vector<std::string> forms(std::begin(form_keys), std::end(form_keys));
+      std::string key = j.empty() ? std::string() : std::string((*j.members().begin()).first);
       fail(ptr, fmt::format("unknown value form{}{}: an object value has one of the keys {}",
-                            first.empty() ? "" : " " + py_str(first), did_you_mean(first, forms),
+                            key.empty() ? "" : " " + py_str(key), did_you_mean(key, forms),
                             one_of(forms)));
     }
+    Form form = Form(first);
+    std::string_view name = form_keys[first];
     auto not_here = [&](std::string_view why) {
       fail(ptr, fmt::format("{} {} value is not allowed {}",
-                            form == "object" || form == "ellipsis" ? "an" : "a", form, why));
+                            form == Form::Object || form == Form::Ellipsis ? "an" : "a", name, why));
     };
     const char *where = mode == Mode::Input ? "in inputs" : mode == Mode::Operand ? "in an operand" : "in a default";
-    // The forms of one field: the value under it.
+    // For the forms of one field: the value under it.
     auto only = [&](std::string_view what) {
-      static constexpr std::string_view one[] = {"float", "list", "dict", "dtype", "device",
-                                                 "class", "ref", "slice", "ellipsis"};
-      auto key = std::find(std::begin(one), std::end(one), form);
-      return fields(j, ptr, {}, std::span(key, 1), what).at(form);
+      return fields(j, ptr, {}, std::span(&form_keys[first], 1), what).at(name);
     };
-    if (form == "float") {
+    switch (form) {
+    case Form::Float: {
       V v = only("a float value");
       if (!v.is_number()) fail(ptr + "/float", "expected a number; got " + kind_of(v));
       e.kind = Expr::Kind::Float, e.f = v.as_double();
-    } else if (form == "list") {
-      V items = array_at(only("a list value"), Where(ptr, "list"), "a list");
+      break;
+    }
+    case Form::List: {
+      V items = array_at(only("a list value"), Where(ptr, name), "a list");
       e.kind = Expr::Kind::List;
       read_items(items, ptr + "/list", mode, e.items);
-    } else if (form == "dict") {
-      V items = object_at(only("a dict value"), Where(ptr, "dict"), "a dict");
+      break;
+    }
+    case Form::Dict: {
+      V items = object_at(only("a dict value"), Where(ptr, name), "a dict");
       e.kind = Expr::Kind::Dict;
       read_entries(items, ptr + "/dict", mode, e.entries);
-    } else if (form == "tensor") {
+      break;
+    }
+    case Form::Tensor:
       if (mode != Mode::Input) not_here(std::string(where) + "; tensors come from inputs or torch calls");
       tensor_value(e, j);
-    } else if (form == "dtype") {
-      e.kind = Expr::Kind::DType, e.dtype = dtype_at(only("a dtype value"), Where(ptr, "dtype"));
-    } else if (form == "device") {
-      e.kind = Expr::Kind::Device, e.device = device_at(only("a device value"), Where(ptr, "device"));
-    } else if (form == "object" || form == "dataclass" || form == "module") {
+      break;
+    case Form::DType:
+      e.kind = Expr::Kind::DType, e.dtype = dtype_at(only("a dtype value"), Where(ptr, name));
+      break;
+    case Form::Device:
+      e.kind = Expr::Kind::Device, e.device = device_at(only("a device value"), Where(ptr, name));
+      break;
+    case Form::Object:
+    case Form::Dataclass:
+    case Form::Module:
       if (mode != Mode::Input)
         not_here(std::string(where) + "; create objects with a \"new\" statement");
-      if (form == "object") object_value(e, j);
-      else if (form == "dataclass") dataclass_value(e, j);
+      if (form == Form::Object) object_value(e, j);
+      else if (form == Form::Dataclass) dataclass_value(e, j);
       else module_value(e, j);
-    } else if (form == "class") {
-      V name = only("a class value");
-      e.kind = Expr::Kind::Class, e.text = class_ref(name, ptr, "class");
-    } else if (form == "ref") {
+      break;
+    case Form::Class:
+      e.kind = Expr::Kind::Class, e.text = class_ref(only("a class value"), ptr, form);
+      break;
+    case Form::Ref:
       if (mode != Mode::Input) not_here(std::string(where) + "; refs point between inputs only");
-      e.kind = Expr::Kind::Ref, e.text = string_at(only("a ref value"), Where(ptr, "ref"), "a ref");
+      e.kind = Expr::Kind::Ref, e.text = string_at(only("a ref value"), Where(ptr, name), "a ref");
       if (!e.text.starts_with("/"))
         fail(ptr + "/ref", fmt::format("ref {} must be a JSON pointer into inputs such as "
                                        "'/kwargs/past_key_values'",
                                        py_str(e.text)));
-    } else if (form == "slice") {
+      break;
+    case Form::Slice: {
       if (mode != Mode::Operand) not_here(where);
-      V bounds = array_at(only("a slice"), Where(ptr, "slice"), "a slice");
+      V bounds = array_at(only("a slice"), Where(ptr, name), "a slice");
       if (bounds.size() != 3)
         fail(ptr + "/slice", fmt::format("a slice has 3 entries [start, stop, step] (null where "
                                          "absent); got {}",
                                          bounds.size()));
       e.kind = Expr::Kind::Slice;
       read_items(bounds, ptr + "/slice", mode, e.items);
-    } else { // ellipsis
+      break;
+    }
+    case Form::Ellipsis:
       if (mode != Mode::Operand) not_here(where);
       if (!only("an ellipsis").is_null()) fail(ptr + "/ellipsis", "write the ellipsis as {\"ellipsis\": null}");
       e.kind = Expr::Kind::Ellipsis;
+      break;
     }
   }
 
@@ -585,7 +607,7 @@ private:
     static constexpr std::string_view keys[] = {"object", "attrs"};
     Fields f = fields(j, e.pointer, {}, keys, "an object value");
     e.kind = Expr::Kind::Object;
-    e.text = class_ref(f.at("object"), e.pointer, "object");
+    e.text = class_ref(f.at("object"), e.pointer, Form::Object);
     if (auto attrs = f["attrs"]) {
       attribute_names(object_at(*attrs, e.pointer + "/attrs", "attrs"), e.pointer + "/attrs");
       named_values(*attrs, e.pointer + "/attrs", "attrs", e.entries);
@@ -596,7 +618,7 @@ private:
     static constexpr std::string_view keys[] = {"dataclass", "fields"};
     Fields f = fields(j, e.pointer, {}, keys, "a dataclass value");
     e.kind = Expr::Kind::Dataclass;
-    e.text = class_ref(f.at("dataclass"), e.pointer, "dataclass");
+    e.text = class_ref(f.at("dataclass"), e.pointer, Form::Dataclass);
     const ClassDecl &cls = *g_.find_class(e.text);
     Entries given;
     if (auto values = f["fields"]) named_values(*values, e.pointer + "/fields", "fields", given);
@@ -620,7 +642,7 @@ private:
     static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules", "attrs"};
     Fields f = fields(j, ptr, {}, keys, "a module value");
     e.kind = Expr::Kind::Module;
-    e.text = class_ref(f.at("module"), ptr, "module");
+    e.text = class_ref(f.at("module"), ptr, Form::Module);
     // Views of j's keys, which outlive this call: the names of all four kinds of member.
     std::vector<std::string_view> names;
     names.reserve(16); // the members of most modules: no regrowth
