@@ -146,7 +146,8 @@ private:
 
   // An object's members under the keys its form allows, found in one pass over the object (a
   // lookup by key walks the object each time). Read them by key: `f["dtype"]` (none when absent,
-  // or when the form does not allow the key), `f.at("dtype")` when it is required.
+  // or when the form does not allow the key), `f.at("dtype")` when it is required; or, where
+  // values are many, by the key's position in the allowed list: `f[kDType]`.
   class Fields {
   public:
     explicit Fields(std::span<const std::string_view> allowed) : allowed_(allowed) {
@@ -157,6 +158,7 @@ private:
         if (same_key(allowed_[i], key)) return values_[i];
       return std::nullopt;
     }
+    std::optional<V> operator[](size_t i) const { return values_[i]; } // by position in `allowed`
     V at(std::string_view key) const {
       std::optional<V> v = (*this)[key];
       THUNDERC_ASSERT(v, "JSON member read before it was checked");
@@ -205,6 +207,19 @@ private:
     std::string_view base, field;
     bool has_field = false;
   };
+
+  // The pointer of `key` in the object under `field` of the value at `base`, built in one piece
+  // (`field` is one of the format's keys: it needs no escaping).
+  static std::string member_pointer(std::string_view base, std::string_view field,
+                                    std::string_view key) {
+    std::string out;
+    out.reserve(base.size() + field.size() + key.size() + 2);
+    out.append(base);
+    out += '/';
+    out.append(field);
+    append_pointer_token(out, key);
+    return out;
+  }
 
   V object_at(V j, const Where &at, std::string_view what) {
     if (!j.is_object()) fail(at.str(), fmt::format("{} must be an object; got {}", what, kind_of(j)));
@@ -483,7 +498,7 @@ private:
     case Form::Dict: {
       V items = object_at(only("a dict value"), Where(ptr, name), "a dict");
       e.kind = Expr::Kind::Dict;
-      read_entries(items, ptr + "/dict", mode, e.entries);
+      read_entries(items, ptr, name, mode, e.entries);
       break;
     }
     case Form::Tensor:
@@ -538,9 +553,10 @@ private:
   void tensor_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
     static constexpr std::string_view keys[] = {"tensor", "dtype", "device", "requires_grad"};
+    enum { kShape, kDType, kDevice, kRequiresGrad };
     Fields f = fields(j, ptr, {}, keys, "a tensor value");
     e.kind = Expr::Kind::Tensor;
-    V shape = array_at(f.at("tensor"), Where(ptr, "tensor"), "a tensor's shape");
+    V shape = array_at(*f[kShape], Where(ptr, "tensor"), "a tensor's shape");
     e.shape.reserve(shape.size());
     size_t i = 0;
     for (V d : shape.items()) {
@@ -553,9 +569,10 @@ private:
       if (!d.is_number_integer()) fail(dptr, "a shape entry must be an integer; got " + kind_of(d));
       fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.as_int()));
     }
-    if (auto v = f["dtype"]) e.dtype = dtype_at(*v, Where(ptr, "dtype"));
-    if (auto v = f["device"]) e.device = device_at(*v, Where(ptr, "device"));
-    if (auto v = f["requires_grad"]) e.requires_grad = bool_at(*v, Where(ptr, "requires_grad"), "requires_grad");
+    if (auto v = f[kDType]) e.dtype = dtype_at(*v, Where(ptr, "dtype"));
+    if (auto v = f[kDevice]) e.device = device_at(*v, Where(ptr, "device"));
+    if (auto v = f[kRequiresGrad])
+      e.requires_grad = bool_at(*v, Where(ptr, "requires_grad"), "requires_grad");
     if (e.requires_grad && !is_floating(e.dtype) && !is_complex(e.dtype))
       fail(ptr + "/requires_grad",
            fmt::format("{} tensors cannot require gradients (only floating point and complex "
@@ -581,26 +598,27 @@ private:
                                py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
   }
 
-  // The members of the object `j` at `ptr` into `out`, in file order.
-  void read_entries(V j, const std::string &ptr, Mode mode, Entries &out) {
+  // The members of the object `j`, under `field` of the value at `base`, into `out` in file order.
+  void read_entries(V j, std::string_view base, std::string_view field, Mode mode, Entries &out) {
     out.reserve(out.size() + j.size());
     for (auto [k, v] : j.members()) {
       Expr &e = out.emplace_back(std::string(k)).second;
-      e.pointer = pointer_join(ptr, k);
+      e.pointer = member_pointer(base, field, k);
       read_expr(e, v, mode);
     }
   }
 
-  void named_values(V j, const std::string &ptr, std::string_view what, Entries &out) {
-    object_at(j, ptr, what);
-    read_entries(j, ptr, Mode::Input, out);
+  void named_values(V j, std::string_view base, std::string_view field, std::string_view what,
+                    Entries &out) {
+    object_at(j, Where(base, field), what);
+    read_entries(j, base, field, Mode::Input, out);
   }
 
-  void attribute_names(V j, const std::string &ptr) {
+  void attribute_names(V j, std::string_view base, std::string_view field) {
     for (auto [k, v] : j.members())
       if (!is_python_name(k))
-        fail(pointer_join(ptr, k), fmt::format("attribute name {} is not a valid Python identifier",
-                                               py_str(k)));
+        fail(member_pointer(base, field, k),
+             fmt::format("attribute name {} is not a valid Python identifier", py_str(k)));
   }
 
   void object_value(Expr &e, V j) {
@@ -609,8 +627,8 @@ private:
     e.kind = Expr::Kind::Object;
     e.text = class_ref(f.at("object"), e.pointer, Form::Object);
     if (auto attrs = f["attrs"]) {
-      attribute_names(object_at(*attrs, e.pointer + "/attrs", "attrs"), e.pointer + "/attrs");
-      named_values(*attrs, e.pointer + "/attrs", "attrs", e.entries);
+      attribute_names(object_at(*attrs, Where(e.pointer, "attrs"), "attrs"), e.pointer, "attrs");
+      named_values(*attrs, e.pointer, "attrs", "attrs", e.entries);
     }
   }
 
@@ -621,7 +639,7 @@ private:
     e.text = class_ref(f.at("dataclass"), e.pointer, Form::Dataclass);
     const ClassDecl &cls = *g_.find_class(e.text);
     Entries given;
-    if (auto values = f["fields"]) named_values(*values, e.pointer + "/fields", "fields", given);
+    if (auto values = f["fields"]) named_values(*values, e.pointer, "fields", "fields", given);
     for (const auto &[k, v] : given)
       if (std::find(cls.fields.begin(), cls.fields.end(), k) == cls.fields.end())
         fail(v.pointer, fmt::format("{} has no field {}{}; its fields are {}", py_str(cls.name),
@@ -640,34 +658,36 @@ private:
   void module_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
     static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules", "attrs"};
+    enum { kClass, kParameters, kBuffers, kModules, kAttrs };
     Fields f = fields(j, ptr, {}, keys, "a module value");
     e.kind = Expr::Kind::Module;
-    e.text = class_ref(f.at("module"), ptr, Form::Module);
-    // Views of j's keys, which outlive this call: the names of all four kinds of member.
+    e.text = class_ref(*f[kClass], ptr, Form::Module);
+    // The names of the members read so far (views of j's keys, which outlive this call): each
+    // names one member of one kind. A kind's own names are distinct, as keys of one object.
     std::vector<std::string_view> names;
-    names.reserve(16); // the members of most modules: no regrowth
     std::unordered_set<std::string_view> names_set;
-    auto members = [&](std::string_view key, Entries &out, std::string_view what, bool submodules) {
-      std::optional<V> m = f[key];
+    auto members = [&](size_t field, Entries &out, std::string_view what, bool submodules) {
+      std::optional<V> m = f[field];
       if (!m) return;
-      std::string mptr = pointer_join(ptr, key);
-      object_at(*m, mptr, key);
+      std::string_view key = keys[field];
+      object_at(*m, Where(ptr, key), key);
+      bool first_kind = names.empty();
       for (auto [k, v] : m->members()) {
-        bool index = !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit);
-        if (!is_python_name(k) && !(submodules && index))
-          fail(pointer_join(mptr, k),
+        auto is_index = [&] { return !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit); };
+        if (!is_python_name(k) && !(submodules && is_index()))
+          fail(member_pointer(ptr, key, k),
                fmt::format("{} name {} is not a valid Python identifier{}", what, py_str(k),
                            submodules ? " or index" : ""));
-        if (!key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
-          fail(pointer_join(mptr, k), fmt::format("{} is defined twice in this module", py_str(k)));
+        if (!first_kind && !key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
+          fail(member_pointer(ptr, key, k), fmt::format("{} is defined twice in this module", py_str(k)));
         names.push_back(k);
       }
-      read_entries(*m, mptr, Mode::Input, out);
+      read_entries(*m, ptr, key, Mode::Input, out);
     };
-    members("parameters", e.parameters, "parameter", false);
-    members("buffers", e.buffers, "buffer", false);
-    members("modules", e.modules, "sub-module", true);
-    members("attrs", e.entries, "attribute", false);
+    members(kParameters, e.parameters, "parameter", false);
+    members(kBuffers, e.buffers, "buffer", false);
+    members(kModules, e.modules, "sub-module", true);
+    members(kAttrs, e.entries, "attribute", false);
   }
 
   // After refs are resolved: parameters and buffers are tensors, sub-modules modules (or null).
@@ -908,21 +928,18 @@ private:
       read_items(array_at(*args, "/inputs/args", "inputs.args"), "/inputs/args", Mode::Input,
                  g_.inputs.args);
     if (auto kwargs = f["kwargs"])
-      read_entries(object_at(*kwargs, "/inputs/kwargs", "inputs.kwargs"), "/inputs/kwargs",
+      read_entries(object_at(*kwargs, "/inputs/kwargs", "inputs.kwargs"), "/inputs", "kwargs",
                    Mode::Input, g_.inputs.kwargs);
   }
 
-  // Visits every input value node (pre-order); the tree is final, so addresses are stable.
-  template <class F> static void walk(Expr &e, F &&f) {
-    std::vector<Expr *> todo = {&e};
-    while (!todo.empty()) {
-      Expr *x = todo.back();
-      todo.pop_back();
-      f(*x);
-      for (auto &c : x->items) todo.push_back(&c);
-      for (auto *list : {&x->entries, &x->parameters, &x->buffers, &x->modules})
-        for (auto &[k, c] : *list) todo.push_back(&c);
-    }
+  // Visits every input value node, each before its children and those last to first (the order
+  // refs are resolved and modules checked in, which decides the error reported first); the tree
+  // is final, so addresses are stable. Recursion as deep as the JSON nesting, as when reading it.
+  template <class F> static void walk(Expr &e, F &f) {
+    f(e);
+    for (auto *list : {&e.modules, &e.buffers, &e.parameters, &e.entries})
+      for (auto it = list->rbegin(); it != list->rend(); ++it) walk(it->second, f);
+    for (auto it = e.items.rbegin(); it != e.items.rend(); ++it) walk(*it, f);
   }
 
   template <class F> void for_each_input(F &&f) {
