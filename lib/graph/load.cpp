@@ -202,7 +202,8 @@ private:
   struct Where {
     Where(const std::string &ptr) : base(ptr) {}
     Where(const char *ptr) : base(ptr) {}
-    Where(std::string_view base, std::string_view field) : base(base), field(field), has_field(true) {}
+    Where(std::string_view base, std::string_view field)
+        : base(base), field(field), has_field(true) {}
     std::string str() const { return has_field ? pointer_join(base, field) : std::string(base); }
     std::string_view base, field;
     bool has_field = false;
@@ -222,7 +223,8 @@ private:
   }
 
   V object_at(V j, const Where &at, std::string_view what) {
-    if (!j.is_object()) fail(at.str(), fmt::format("{} must be an object; got {}", what, kind_of(j)));
+    if (!j.is_object())
+      fail(at.str(), fmt::format("{} must be an object; got {}", what, kind_of(j)));
     return j;
   }
 
@@ -232,7 +234,8 @@ private:
   }
 
   std::string string_at(V j, const Where &at, std::string_view what) {
-    if (!j.is_string()) fail(at.str(), fmt::format("{} must be a string; got {}", what, kind_of(j)));
+    if (!j.is_string())
+      fail(at.str(), fmt::format("{} must be a string; got {}", what, kind_of(j)));
     return std::string(j.as_string());
   }
 
@@ -246,7 +249,8 @@ private:
   }
 
   bool bool_at(V j, const Where &at, std::string_view what) {
-    if (!j.is_boolean()) fail(at.str(), fmt::format("{} must be true or false; got {}", what, kind_of(j)));
+    if (!j.is_boolean())
+      fail(at.str(), fmt::format("{} must be true or false; got {}", what, kind_of(j)));
     return j.as_bool();
   }
 
@@ -273,7 +277,8 @@ private:
     if (is_builtin_class(name))
       fail(ptr, fmt::format("{} is a built-in class; remove its declaration", py_str(name)));
     object_at(decl, ptr, "a class declaration");
-    static constexpr std::string_view keys[] = {"module", "qualname", "base", "methods", "dataclass"};
+    static constexpr std::string_view keys[] = {"module", "qualname", "base", "methods",
+                                                "dataclass"};
     Fields f = fields(decl, ptr, {"module", "qualname"}, keys, "a class declaration");
     ClassDecl cls;
     cls.name = name;
@@ -428,9 +433,9 @@ private:
   enum class Form : uint8_t {
     Float, List, Dict, Tensor, DType, Device, Object, Dataclass, Module, Class, Ref, Slice, Ellipsis
   };
-  static constexpr std::string_view form_keys[] = {"float",  "list",  "dict",      "tensor", "dtype",
-                                                   "device", "object", "dataclass", "module", "class",
-                                                   "ref",    "slice", "ellipsis"};
+  static constexpr std::string_view form_keys[] = {
+      "float",     "list",   "dict",  "tensor", "dtype", "device",  "object",
+      "dataclass", "module", "class", "ref",    "slice", "ellipsis"};
 
   // The class named by `j`, the `form` field of the value at `value_ptr` (the field's pointer is
   // built only for a message: module and object values are many).
@@ -439,8 +444,8 @@ private:
     std::string name = string_at(j, where, "a class name");
     const ClassDecl *cls = g_.find_class(name);
     if (!cls && !is_builtin_class(name))
-      fail(where.str(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
-                                    did_you_mean(name, g_.class_names())));
+      fail(where.str(), fmt::format("unknown class {}{}; declare it under \"classes\"",
+                                    py_str(name), did_you_mean(name, g_.class_names())));
     if (form == Form::Object && (!cls || cls->is_dataclass))
       fail(where.str(), fmt::format("{} is not a declared plain class; {}", py_str(name),
                                     cls ? "write a dataclass value as {\"dataclass\": ...}"
@@ -474,8 +479,8 @@ private:
     Form form = Form(first);
     std::string_view name = form_keys[first];
     auto not_here = [&](std::string_view why) {
-      fail(ptr, fmt::format("{} {} value is not allowed {}",
-                            form == Form::Object || form == Form::Ellipsis ? "an" : "a", name, why));
+      const char *article = form == Form::Object || form == Form::Ellipsis ? "an" : "a";
+      fail(ptr, fmt::format("{} {} value is not allowed {}", article, name, why));
     };
     const char *where = mode == Mode::Input ? "in inputs" : mode == Mode::Operand ? "in an operand" : "in a default";
     // For the forms of one field: the value under it.
@@ -544,7 +549,8 @@ private:
     }
     case Form::Ellipsis:
       if (mode != Mode::Operand) not_here(where);
-      if (!only("an ellipsis").is_null()) fail(ptr + "/ellipsis", "write the ellipsis as {\"ellipsis\": null}");
+      if (!only("an ellipsis").is_null())
+        fail(ptr + "/ellipsis", "write the ellipsis as {\"ellipsis\": null}");
       e.kind = Expr::Kind::Ellipsis;
       break;
     }
@@ -657,30 +663,36 @@ private:
 
   void module_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
-    static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules", "attrs"};
+    static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules",
+                                                "attrs"};
     enum { kClass, kParameters, kBuffers, kModules, kAttrs };
     Fields f = fields(j, ptr, {}, keys, "a module value");
     e.kind = Expr::Kind::Module;
     e.text = class_ref(*f[kClass], ptr, Form::Module);
-    // The names of the members read so far (views of j's keys, which outlive this call): each
-    // names one member of one kind. A kind's own names are distinct, as keys of one object.
+    // Each name names one member of one kind. A kind's own names are distinct (keys of one
+    // object): they are checked against the names of the kinds before (views of j's keys, which
+    // outlive this call), kept only when a kind follows.
     std::vector<std::string_view> names;
     std::unordered_set<std::string_view> names_set;
+    size_t last = kAttrs; // the last kind given
+    while (last > kParameters && !f[last]) --last;
     auto members = [&](size_t field, Entries &out, std::string_view what, bool submodules) {
       std::optional<V> m = f[field];
       if (!m) return;
       std::string_view key = keys[field];
       object_at(*m, Where(ptr, key), key);
-      bool first_kind = names.empty();
+      bool check = !names.empty(), keep = field < last;
+      if (keep) names.reserve(names.size() + m->size());
       for (auto [k, v] : m->members()) {
         auto is_index = [&] { return !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit); };
         if (!is_python_name(k) && !(submodules && is_index()))
           fail(member_pointer(ptr, key, k),
                fmt::format("{} name {} is not a valid Python identifier{}", what, py_str(k),
                            submodules ? " or index" : ""));
-        if (!first_kind && !key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
-          fail(member_pointer(ptr, key, k), fmt::format("{} is defined twice in this module", py_str(k)));
-        names.push_back(k);
+        if (check && !key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
+          fail(member_pointer(ptr, key, k),
+               fmt::format("{} is defined twice in this module", py_str(k)));
+        if (keep) names.push_back(k);
       }
       read_entries(*m, ptr, key, Mode::Input, out);
     };
