@@ -60,6 +60,7 @@ struct Expr {
 // One member of an Entries list (a struct rather than std::pair: Expr holds lists of these).
 struct NamedExpr {
   NamedExpr(std::string name, Expr value) : first(std::move(name)), second(std::move(value)) {}
+  explicit NamedExpr(std::string name) : first(std::move(name)) {} // the value filled in place
   std::string first;
   Expr second;
 };

@@ -6,10 +6,11 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <fmt/format.h>
-#include <functional>
 #include <set>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -85,26 +86,26 @@ public:
 
   void load(V doc) {
     if (!doc.is_object()) fail("", "a graph file is a JSON object; got " + kind_of(doc));
-    check_keys(doc, "", {"format", "version"},
-               {"name", "classes", "functions", "entry", "inputs", "format", "version"}, "graph");
-    V format = doc.at("format");
-    if (!(format == "thunderc-graph"))
+    static constexpr std::string_view keys[] = {"name",   "classes", "functions", "entry",
+                                                "inputs", "format",  "version"};
+    Fields f = fields(doc, "", {"format", "version"}, keys, "graph");
+    if (!(f.at("format") == "thunderc-graph"))
       fail("/format", "expected \"thunderc-graph\"; this file is not a thunderc graph");
-    V version = doc.at("version");
+    V version = f.at("version");
     if (!version.is_number() || version.as_double() != 1) // 1.0 too: JSON Schema's integers
       fail("/version", fmt::format("unsupported version {}: this thunderc reads version 1",
                                    version.dump()));
     for (const char *required : {"name", "functions", "entry", "inputs"})
-      if (!doc.contains(required))
-        fail("", fmt::format("missing required field '{}'", required));
+      if (!f[required]) fail("", fmt::format("missing required field '{}'", required));
 
-    g_.name = python_name(doc.at("name"), "/name", "the program name");
-    if (doc.contains("classes")) {
-      V classes = object_at(doc.at("classes"), "/classes", "classes");
-      for (auto [name, decl] : classes.members()) declare_class(std::string(name), decl);
+    g_.name = python_name(f.at("name"), "/name", "the program name");
+    std::optional<V> classes = f["classes"];
+    if (classes) {
+      object_at(*classes, "/classes", "classes");
+      for (auto [name, decl] : classes->members()) declare_class(std::string(name), decl);
       name_classes();
     }
-    V functions = object_at(doc.at("functions"), "/functions", "functions");
+    V functions = object_at(f.at("functions"), "/functions", "functions");
     for (auto [view, fn] : functions.members()) {
       std::string name(view);
       std::string ptr = pointer_join("/functions", name);
@@ -115,7 +116,7 @@ public:
       g_.function_index.emplace(name, g_.functions.size());
       g_.functions.push_back({name, ptr, {}, {}, 0});
     }
-    g_.entry = string_at(doc.at("entry"), "/entry", "the entry function");
+    g_.entry = string_at(f.at("entry"), "/entry", "the entry function");
     if (!g_.find_function(g_.entry))
       fail("/entry", fmt::format("unknown entry function {}{}", py_str(g_.entry),
                                  did_you_mean(g_.entry, g_.function_names())));
@@ -123,8 +124,11 @@ public:
     // Bodies after all names are known, so calls can be checked.
     size_t index = 0;
     for (auto [name, fn] : functions.members()) define_function(g_.functions[index++], fn);
-    for (auto &cls : g_.classes) check_class(cls, classes_json(doc, cls.name));
-    load_inputs(doc.at("inputs"));
+    if (classes) {
+      index = 0; // classes were declared in file order
+      for (auto [name, decl] : classes->members()) check_class(g_.classes[index++], decl);
+    }
+    load_inputs(f.at("inputs"));
     resolve_refs();
     check_entry_binding();
   }
@@ -138,62 +142,115 @@ private:
     throw UserError(ptr, message);
   }
 
-  static V classes_json(V doc, const std::string &name) { return doc.at("classes").at(name); }
-
   // ---- JSON shape helpers -------------------------------------------------------------------
 
-  // The key lists are views (no strings built per call); the vector for a message is made only
-  // on the error path.
-  void check_keys(V obj, const std::string &ptr,
-                  std::initializer_list<std::string_view> required,
-                  std::initializer_list<std::string_view> allowed_keys, std::string_view what) {
-    check_keys_in(obj, ptr, required, allowed_keys, what);
+  // An object's members under the keys its form allows, found in one pass over the object (a
+  // lookup by key walks the object each time). Read them by key: `f["dtype"]` (none when absent,
+  // or when the form does not allow the key), `f.at("dtype")` when it is required; or, where
+  // values are many, by the key's position in the allowed list: `f[kDType]`.
+  class Fields {
+  public:
+    explicit Fields(std::span<const std::string_view> allowed) : allowed_(allowed) {
+      THUNDERC_ASSERT(allowed.size() <= kMost, "more allowed fields than Fields holds");
+    }
+    std::optional<V> operator[](std::string_view key) const {
+      for (size_t i = 0; i < allowed_.size(); ++i)
+        if (same_key(allowed_[i], key)) return values_[i];
+      return std::nullopt;
+    }
+    std::optional<V> operator[](size_t i) const { return values_[i]; } // by position in `allowed`
+    V at(std::string_view key) const {
+      std::optional<V> v = (*this)[key];
+      THUNDERC_ASSERT(v, "JSON member read before it was checked");
+      return *v;
+    }
+    void set(size_t i, V v) { values_[i] = v; }
+
+  private:
+    static constexpr size_t kMost = 8;
+    std::span<const std::string_view> allowed_;
+    std::array<std::optional<V>, kMost> values_;
+  };
+
+  // The fields of `obj` (`allowed` must outlive them): fails on its first key (in file order) that
+  // `allowed` lacks, then on the first of `required` that it lacks.
+  Fields fields(V obj, const std::string &ptr, std::initializer_list<std::string_view> required,
+                std::span<const std::string_view> allowed, std::string_view what) {
+    return fields(obj, ptr, std::span(required.begin(), required.size()), allowed, what);
   }
-  void check_keys(V obj, const std::string &ptr, const std::vector<std::string> &required,
-                  const std::vector<std::string> &allowed_keys, std::string_view what) {
-    check_keys_in(obj, ptr, required, allowed_keys, what);
-  }
-  template <class Required, class Allowed>
-  void check_keys_in(V obj, const std::string &ptr, const Required &required,
-                     const Allowed &allowed_keys, std::string_view what) {
+  Fields fields(V obj, const std::string &ptr, std::span<const std::string_view> required,
+                std::span<const std::string_view> allowed, std::string_view what) {
+    Fields out(allowed);
     for (auto [key, value] : obj.members()) {
-      if (std::find(allowed_keys.begin(), allowed_keys.end(), key) == allowed_keys.end()) {
-        std::vector<std::string> allowed(allowed_keys.begin(), allowed_keys.end());
+      size_t i = 0;
+      while (i < allowed.size() && !same_key(allowed[i], key)) ++i;
+      if (i == allowed.size()) {
+        std::vector<std::string> names(allowed.begin(), allowed.end());
         fail(pointer_join(ptr, key),
              fmt::format("unknown field {} in {}{}; allowed fields: {}", py_str(key), what,
-                         did_you_mean(key, allowed), one_of(allowed)));
+                         did_you_mean(key, names), one_of(names)));
       }
+      out.set(i, value);
     }
-    for (const auto &key : required)
-      if (!obj.contains(key)) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
+    for (std::string_view key : required)
+      if (!out[key]) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
+    return out;
   }
 
-  V object_at(V j, const std::string &ptr, std::string_view what) {
-    if (!j.is_object()) fail(ptr, fmt::format("{} must be an object; got {}", what, kind_of(j)));
+  // Where a value is, for the checked readers below: a JSON pointer, or one and a field under
+  // it, joined only when a check fails (most values pass, and their pointers are not kept).
+  struct Where {
+    Where(const std::string &ptr) : base(ptr) {}
+    Where(const char *ptr) : base(ptr) {}
+    Where(std::string_view base, std::string_view field)
+        : base(base), field(field), has_field(true) {}
+    std::string str() const { return has_field ? pointer_join(base, field) : std::string(base); }
+    std::string_view base, field;
+    bool has_field = false;
+  };
+
+  // The pointer of `key` in the object under `field` of the value at `base`, built in one piece
+  // (`field` is one of the format's keys: it needs no escaping).
+  static std::string member_pointer(std::string_view base, std::string_view field,
+                                    std::string_view key) {
+    std::string out;
+    out.reserve(base.size() + field.size() + key.size() + 2);
+    out.append(base);
+    out += '/';
+    out.append(field);
+    append_pointer_token(out, key);
+    return out;
+  }
+
+  V object_at(V j, const Where &at, std::string_view what) {
+    if (!j.is_object())
+      fail(at.str(), fmt::format("{} must be an object; got {}", what, kind_of(j)));
     return j;
   }
 
-  V array_at(V j, const std::string &ptr, std::string_view what) {
-    if (!j.is_array()) fail(ptr, fmt::format("{} must be an array; got {}", what, kind_of(j)));
+  V array_at(V j, const Where &at, std::string_view what) {
+    if (!j.is_array()) fail(at.str(), fmt::format("{} must be an array; got {}", what, kind_of(j)));
     return j;
   }
 
-  std::string string_at(V j, const std::string &ptr, std::string_view what) {
-    if (!j.is_string()) fail(ptr, fmt::format("{} must be a string; got {}", what, kind_of(j)));
+  std::string string_at(V j, const Where &at, std::string_view what) {
+    if (!j.is_string())
+      fail(at.str(), fmt::format("{} must be a string; got {}", what, kind_of(j)));
     return std::string(j.as_string());
   }
 
-  std::string python_name(V j, const std::string &ptr, std::string_view what) {
-    std::string s = string_at(j, ptr, what);
+  std::string python_name(V j, const Where &at, std::string_view what) {
+    std::string s = string_at(j, at, what);
     if (!is_python_name(s))
-      fail(ptr, fmt::format("{} {} is not a valid Python identifier (letters, digits and '_', not "
-                            "starting with a digit, not a keyword)",
-                            what, py_str(s)));
+      fail(at.str(), fmt::format("{} {} is not a valid Python identifier (letters, digits and '_', "
+                                 "not starting with a digit, not a keyword)",
+                                 what, py_str(s)));
     return s;
   }
 
-  bool bool_at(V j, const std::string &ptr, std::string_view what) {
-    if (!j.is_boolean()) fail(ptr, fmt::format("{} must be true or false; got {}", what, kind_of(j)));
+  bool bool_at(V j, const Where &at, std::string_view what) {
+    if (!j.is_boolean())
+      fail(at.str(), fmt::format("{} must be true or false; got {}", what, kind_of(j)));
     return j.as_bool();
   }
 
@@ -220,23 +277,24 @@ private:
     if (is_builtin_class(name))
       fail(ptr, fmt::format("{} is a built-in class; remove its declaration", py_str(name)));
     object_at(decl, ptr, "a class declaration");
-    check_keys(decl, ptr, {"module", "qualname"}, {"module", "qualname", "base", "methods", "dataclass"},
-               "a class declaration");
+    static constexpr std::string_view keys[] = {"module", "qualname", "base", "methods",
+                                                "dataclass"};
+    Fields f = fields(decl, ptr, {"module", "qualname"}, keys, "a class declaration");
     ClassDecl cls;
     cls.name = name;
     cls.pointer = ptr;
-    cls.module = string_at(decl.at("module"), ptr + "/module", "module");
+    cls.module = string_at(f.at("module"), ptr + "/module", "module");
     if (!is_dotted_name(cls.module, false))
       fail(ptr + "/module", fmt::format("module {} must be a dotted Python name (no keywords) such as "
                                         "'transformers.cache_utils'",
                                         py_str(cls.module)));
-    cls.qualname = string_at(decl.at("qualname"), ptr + "/qualname", "qualname");
+    cls.qualname = string_at(f.at("qualname"), ptr + "/qualname", "qualname");
     if (!is_qualname(cls.qualname))
       fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names without keywords "
                                           "(parts such as '<locals>' allowed)",
                                           py_str(cls.qualname)));
-    if (decl.contains("base")) {
-      cls.base = string_at(decl.at("base"), ptr + "/base", "base");
+    if (auto base = f["base"]) {
+      cls.base = string_at(*base, ptr + "/base", "base");
       if (!is_dotted_name(cls.base))
         fail(ptr + "/base", fmt::format("base {} must be a dotted class name such as "
                                         "'torch.nn.Module'",
@@ -247,26 +305,27 @@ private:
                                         "subclass of a built-in type would not behave as one",
                                         py_str(cls.base)));
     }
-    if (decl.contains("dataclass")) {
+    if (auto dataclass = f["dataclass"]) {
       std::string dptr = ptr + "/dataclass";
       if (cls.base.starts_with("torch.nn."))
         fail(dptr, fmt::format("a module class (base {}) cannot be a dataclass; drop \"dataclass\" or "
                                "the base",
                                py_str(cls.base)));
-      V dc = object_at(decl.at("dataclass"), dptr, "dataclass");
-      check_keys(dc, dptr, {"fields"}, {"fields", "defaults"}, "a dataclass description");
+      object_at(*dataclass, dptr, "dataclass");
+      static constexpr std::string_view dc_keys[] = {"fields", "defaults"};
+      Fields dc = fields(*dataclass, dptr, {"fields"}, dc_keys, "a dataclass description");
       cls.is_dataclass = true;
-      V fields = array_at(dc.at("fields"), dptr + "/fields", "fields");
+      V names = array_at(dc.at("fields"), dptr + "/fields", "fields");
       size_t i = 0;
-      for (V f : fields.items()) {
+      for (V name : names.items()) {
         std::string fptr = pointer_join(dptr + "/fields", i++);
-        std::string field = python_name(f, fptr, "field name");
+        std::string field = python_name(name, fptr, "field name");
         if (std::find(cls.fields.begin(), cls.fields.end(), field) != cls.fields.end())
           fail(fptr, fmt::format("field {} is listed twice", py_str(field)));
         cls.fields.push_back(field);
       }
-      if (dc.contains("defaults")) {
-        V defaults = object_at(dc.at("defaults"), dptr + "/defaults", "defaults");
+      if (auto defaults_json = dc["defaults"]) {
+        V defaults = object_at(*defaults_json, dptr + "/defaults", "defaults");
         for (auto [view, value] : defaults.members()) {
           std::string field(view);
           std::string vptr = pointer_join(dptr + "/defaults", field);
@@ -295,9 +354,10 @@ private:
   }
 
   void check_class(ClassDecl &cls, V decl) {
-    if (!decl.contains("methods")) return;
+    std::optional<V> methods_json = decl.find("methods");
+    if (!methods_json) return;
     std::string mptr = cls.pointer + "/methods";
-    V methods = object_at(decl.at("methods"), mptr, "methods");
+    V methods = object_at(*methods_json, mptr, "methods");
     for (auto [method, fn] : methods.members()) {
       std::string ptr = pointer_join(mptr, method);
       if (!is_python_name(method))
@@ -314,51 +374,41 @@ private:
     }
   }
 
-  // The class named by the `form` field of the value `owner` at `value_ptr` (the field's pointer
-  // is built only for a message: module and object values are many).
-  std::string class_ref(V owner, const std::string &value_ptr, std::string_view form) {
-    V j = owner.at(form);
-    auto where = [&] { return pointer_join(value_ptr, form); };
-    if (!j.is_string()) string_at(j, where(), "a class name"); // fails, with its message
-    std::string name(j.as_string());
-    const ClassDecl *cls = g_.find_class(name);
-    if (!cls && !is_builtin_class(name))
-      fail(where(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(name),
-                                did_you_mean(name, g_.class_names())));
-    if (form == "object" && (!cls || cls->is_dataclass))
-      fail(where(), fmt::format("{} is not a declared plain class; {}", py_str(name),
-                                cls ? "write a dataclass value as {\"dataclass\": ...}"
-                                    : "write a module value as {\"module\": ...}"));
-    if (form == "dataclass" && (!cls || !cls->is_dataclass))
-      fail(where(), fmt::format("{} is not a declared dataclass (give its declaration a "
-                                "\"dataclass\" field)",
-                                py_str(name)));
-    if (form == "module" && (cls ? cls->is_dataclass : !name.starts_with("torch.nn.")))
-      fail(where(), fmt::format("{} is not a module class", py_str(name)));
-    return name;
-  }
-
   // ---- values and operands ------------------------------------------------------------------
 
   Expr expr(V j, std::string pointer, Mode mode) {
     Expr e;
     e.pointer = std::move(pointer);
-    const std::string &ptr = e.pointer;
+    read_expr(e, j, mode);
+    return e;
+  }
+
+  // Reads `j` into `e`, whose pointer is set: the trees of inputs are large, and each node is
+  // built where it stays instead of being moved there.
+  void read_expr(Expr &e, V j, Mode mode) {
     switch (j.type()) {
     case JsonType::Null: e.kind = Expr::Kind::None; break;
     case JsonType::Bool: e.kind = Expr::Kind::Bool, e.b = j.as_bool(); break;
     case JsonType::Int: e.kind = Expr::Kind::Int, e.i = j.as_int(); break;
     case JsonType::Float: e.kind = Expr::Kind::Float, e.f = j.as_double(); break;
     case JsonType::String: string_expr(e, std::string(j.as_string()), mode); break;
-    case JsonType::Array: {
+    case JsonType::Array:
       e.kind = Expr::Kind::Tuple;
-      size_t i = 0;
-      for (V x : j.items()) e.items.push_back(expr(x, pointer_join(ptr, i++), mode));
+      read_items(j, e.pointer, mode, e.items);
       break;
-    }
     case JsonType::Object: object_expr(e, j, mode); break;
     }
-    return e;
+  }
+
+  // The items of the array `j` at `ptr` into `out`.
+  void read_items(V j, const std::string &ptr, Mode mode, std::vector<Expr> &out) {
+    out.reserve(out.size() + j.size());
+    size_t i = 0;
+    for (V x : j.items()) {
+      Expr &item = out.emplace_back();
+      item.pointer = pointer_join(ptr, i++);
+      read_expr(item, x, mode);
+    }
   }
 
   void string_expr(Expr &e, std::string s, Mode mode) {
@@ -378,179 +428,224 @@ private:
     e.kind = Expr::Kind::Str, e.text = std::move(s);
   }
 
+  // The forms of an object value, each named by its key; an object with several of the keys has
+  // the first form of this order.
+  enum class Form : uint8_t {
+    Float, List, Dict, Tensor, DType, Device, Object, Dataclass, Module, Class, Ref, Slice, Ellipsis
+  };
+  static constexpr std::string_view form_keys[] = {
+      "float",     "list",   "dict",  "tensor", "dtype", "device",  "object",
+      "dataclass", "module", "class", "ref",    "slice", "ellipsis"};
+
+  // The class named by `j`, the `form` field of the value at `value_ptr` (the field's pointer is
+  // built only for a message: module and object values are many).
+  std::string class_ref(V j, const std::string &value_ptr, Form form) {
+    Where where(value_ptr, form_keys[size_t(form)]);
+    std::string name = string_at(j, where, "a class name");
+    const ClassDecl *cls = g_.find_class(name);
+    if (!cls && !is_builtin_class(name))
+      fail(where.str(), fmt::format("unknown class {}{}; declare it under \"classes\"",
+                                    py_str(name), did_you_mean(name, g_.class_names())));
+    if (form == Form::Object && (!cls || cls->is_dataclass))
+      fail(where.str(), fmt::format("{} is not a declared plain class; {}", py_str(name),
+                                    cls ? "write a dataclass value as {\"dataclass\": ...}"
+                                        : "write a module value as {\"module\": ...}"));
+    if (form == Form::Dataclass && (!cls || !cls->is_dataclass))
+      fail(where.str(), fmt::format("{} is not a declared dataclass (give its declaration a "
+                                    "\"dataclass\" field)",
+                                    py_str(name)));
+    if (form == Form::Module && (cls ? cls->is_dataclass : !name.starts_with("torch.nn.")))
+      fail(where.str(), fmt::format("{} is not a module class", py_str(name)));
+    return name;
+  }
+
   void object_expr(Expr &e, V j, Mode mode) {
-    static const std::vector<std::string> forms = {"float",  "list",      "dict",   "tensor",
-                                                   "dtype",  "device",    "object", "dataclass",
-                                                   "module", "class",     "ref",    "slice",
-                                                   "ellipsis"};
     const std::string &ptr = e.pointer;
-    // The first of `forms` that j has: one pass over j's (few) keys instead of a lookup per form.
-    size_t first_form = forms.size();
-    for (auto [key, value] : j.members()) {
-      for (size_t f = 0; f < first_form; ++f)
-        if (key == forms[f]) {
-          first_form = f;
+    // The form: one pass over j's (few) keys instead of a lookup per form.
+    size_t first = std::size(form_keys);
+    for (auto [key, value] : j.members())
+      for (size_t f = 0; f < first; ++f)
+        if (same_key(key, form_keys[f])) {
+          first = f;
           break;
         }
-    }
-    std::string_view form = first_form < forms.size() ? std::string_view(forms[first_form]) : std::string_view();
-    if (form.empty()) {
-      std::string first = j.empty() ? std::string() : std::string((*j.members().begin()).first);
+    if (first == std::size(form_keys)) {
+      std::vector<std::string> forms(std::begin(form_keys), std::end(form_keys));
+      std::string key = j.empty() ? std::string() : std::string((*j.members().begin()).first);
       fail(ptr, fmt::format("unknown value form{}{}: an object value has one of the keys {}",
-                            first.empty() ? "" : " " + py_str(first), did_you_mean(first, forms),
+                            key.empty() ? "" : " " + py_str(key), did_you_mean(key, forms),
                             one_of(forms)));
     }
+    Form form = Form(first);
+    std::string_view name = form_keys[first];
     auto not_here = [&](std::string_view why) {
-      fail(ptr, fmt::format("{} {} value is not allowed {}",
-                            form == "object" || form == "ellipsis" ? "an" : "a", form, why));
+      const char *article = form == Form::Object || form == Form::Ellipsis ? "an" : "a";
+      fail(ptr, fmt::format("{} {} value is not allowed {}", article, name, why));
     };
     const char *where = mode == Mode::Input ? "in inputs" : mode == Mode::Operand ? "in an operand" : "in a default";
-    if (form == "float") {
-      check_keys(j, ptr, {}, {"float"}, "a float value");
-      V v = j.at("float");
+    // For the forms of one field: the value under it.
+    auto only = [&](std::string_view what) {
+      return fields(j, ptr, {}, std::span(&form_keys[first], 1), what).at(name);
+    };
+    switch (form) {
+    case Form::Float: {
+      V v = only("a float value");
       if (!v.is_number()) fail(ptr + "/float", "expected a number; got " + kind_of(v));
       e.kind = Expr::Kind::Float, e.f = v.as_double();
-    } else if (form == "list") {
-      check_keys(j, ptr, {}, {"list"}, "a list value");
-      V items = array_at(j.at("list"), ptr + "/list", "a list");
+      break;
+    }
+    case Form::List: {
+      V items = array_at(only("a list value"), Where(ptr, name), "a list");
       e.kind = Expr::Kind::List;
-      size_t i = 0;
-      for (V x : items.items()) e.items.push_back(expr(x, pointer_join(ptr + "/list", i++), mode));
-    } else if (form == "dict") {
-      check_keys(j, ptr, {}, {"dict"}, "a dict value");
-      V items = object_at(j.at("dict"), ptr + "/dict", "a dict");
+      read_items(items, ptr + "/list", mode, e.items);
+      break;
+    }
+    case Form::Dict: {
+      V items = object_at(only("a dict value"), Where(ptr, name), "a dict");
       e.kind = Expr::Kind::Dict;
-      for (auto [k, v] : items.members())
-        e.entries.emplace_back(std::string(k), expr(v, pointer_join(ptr + "/dict", k), mode));
-    } else if (form == "tensor") {
+      read_entries(items, ptr, name, mode, e.entries);
+      break;
+    }
+    case Form::Tensor:
       if (mode != Mode::Input) not_here(std::string(where) + "; tensors come from inputs or torch calls");
-      check_keys(j, ptr, {}, {"tensor", "dtype", "device", "requires_grad"}, "a tensor value");
-      e.kind = Expr::Kind::Tensor;
-      V shape = j.at("tensor");
-      if (!shape.is_array()) array_at(shape, ptr + "/tensor", "a tensor's shape"); // fails
-      e.shape.reserve(shape.size());
-      size_t i = 0;
-      for (V d : shape.items()) {
-        if (d.is_number_integer() && d.as_int() >= 0) { // the pointer only for a message
-          e.shape.push_back(d.as_int());
-          ++i;
-          continue;
-        }
-        std::string dptr = pointer_join(ptr + "/tensor", i);
-        if (!d.is_number_integer()) fail(dptr, "a shape entry must be an integer; got " + kind_of(d));
-        fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.as_int()));
-      }
-      // Well-formed fields are read without building their pointers; the checked readers (which
-      // build them) run only when a field is malformed, for the same message.
-      if (auto v = j.find("dtype")) {
-        std::optional<DType> d;
-        if (v->is_string()) d = parse_dtype(v->as_string());
-        e.dtype = d ? *d : dtype_at(*v, ptr + "/dtype");
-      }
-      if (auto v = j.find("device")) {
-        std::optional<Device> d;
-        if (v->is_string()) d = parse_device(v->as_string());
-        e.device = d ? *d : device_at(*v, ptr + "/device");
-      }
-      if (auto v = j.find("requires_grad"))
-        e.requires_grad =
-            v->is_boolean() ? v->as_bool() : bool_at(*v, ptr + "/requires_grad", "requires_grad");
-      if (e.requires_grad && !is_floating(e.dtype) && !is_complex(e.dtype))
-        fail(ptr + "/requires_grad",
-             fmt::format("{} tensors cannot require gradients (only floating point and complex "
-                         "ones can); drop \"requires_grad\" or give a floating point dtype",
-                         dtype_name(e.dtype)));
-    } else if (form == "dtype") {
-      check_keys(j, ptr, {}, {"dtype"}, "a dtype value");
-      e.kind = Expr::Kind::DType, e.dtype = dtype_at(j.at("dtype"), ptr + "/dtype");
-    } else if (form == "device") {
-      check_keys(j, ptr, {}, {"device"}, "a device value");
-      e.kind = Expr::Kind::Device, e.device = device_at(j.at("device"), ptr + "/device");
-    } else if (form == "object" || form == "dataclass" || form == "module") {
+      tensor_value(e, j);
+      break;
+    case Form::DType:
+      e.kind = Expr::Kind::DType, e.dtype = dtype_at(only("a dtype value"), Where(ptr, name));
+      break;
+    case Form::Device:
+      e.kind = Expr::Kind::Device, e.device = device_at(only("a device value"), Where(ptr, name));
+      break;
+    case Form::Object:
+    case Form::Dataclass:
+    case Form::Module:
       if (mode != Mode::Input)
         not_here(std::string(where) + "; create objects with a \"new\" statement");
-      if (form == "object") object_value(e, j);
-      else if (form == "dataclass") dataclass_value(e, j);
+      if (form == Form::Object) object_value(e, j);
+      else if (form == Form::Dataclass) dataclass_value(e, j);
       else module_value(e, j);
-    } else if (form == "class") {
-      check_keys(j, ptr, {}, {"class"}, "a class value");
-      e.kind = Expr::Kind::Class, e.text = class_ref(j, ptr, "class");
-    } else if (form == "ref") {
+      break;
+    case Form::Class:
+      e.kind = Expr::Kind::Class, e.text = class_ref(only("a class value"), ptr, form);
+      break;
+    case Form::Ref:
       if (mode != Mode::Input) not_here(std::string(where) + "; refs point between inputs only");
-      check_keys(j, ptr, {}, {"ref"}, "a ref value");
-      e.kind = Expr::Kind::Ref, e.text = string_at(j.at("ref"), ptr + "/ref", "a ref");
+      e.kind = Expr::Kind::Ref, e.text = string_at(only("a ref value"), Where(ptr, name), "a ref");
       if (!e.text.starts_with("/"))
         fail(ptr + "/ref", fmt::format("ref {} must be a JSON pointer into inputs such as "
                                        "'/kwargs/past_key_values'",
                                        py_str(e.text)));
-    } else if (form == "slice") {
+      break;
+    case Form::Slice: {
       if (mode != Mode::Operand) not_here(where);
-      check_keys(j, ptr, {}, {"slice"}, "a slice");
-      V bounds = array_at(j.at("slice"), ptr + "/slice", "a slice");
+      V bounds = array_at(only("a slice"), Where(ptr, name), "a slice");
       if (bounds.size() != 3)
         fail(ptr + "/slice", fmt::format("a slice has 3 entries [start, stop, step] (null where "
                                          "absent); got {}",
                                          bounds.size()));
       e.kind = Expr::Kind::Slice;
-      size_t i = 0;
-      for (V x : bounds.items()) e.items.push_back(expr(x, pointer_join(ptr + "/slice", i++), mode));
-    } else { // ellipsis
+      read_items(bounds, ptr + "/slice", mode, e.items);
+      break;
+    }
+    case Form::Ellipsis:
       if (mode != Mode::Operand) not_here(where);
-      check_keys(j, ptr, {}, {"ellipsis"}, "an ellipsis");
-      if (!j.at("ellipsis").is_null()) fail(ptr + "/ellipsis", "write the ellipsis as {\"ellipsis\": null}");
+      if (!only("an ellipsis").is_null())
+        fail(ptr + "/ellipsis", "write the ellipsis as {\"ellipsis\": null}");
       e.kind = Expr::Kind::Ellipsis;
+      break;
     }
   }
 
-  DType dtype_at(V j, const std::string &ptr) {
-    std::string s = string_at(j, ptr, "a dtype");
-    auto d = parse_dtype(s);
-    if (!d)
-      fail(ptr, fmt::format("unknown dtype {}{}; expected one of {}", py_str(s),
-                            did_you_mean(s, dtype_names()), one_of(dtype_names())));
-    return *d;
+  void tensor_value(Expr &e, V j) {
+    const std::string &ptr = e.pointer;
+    static constexpr std::string_view keys[] = {"tensor", "dtype", "device", "requires_grad"};
+    enum { kShape, kDType, kDevice, kRequiresGrad };
+    Fields f = fields(j, ptr, {}, keys, "a tensor value");
+    e.kind = Expr::Kind::Tensor;
+    V shape = array_at(*f[kShape], Where(ptr, "tensor"), "a tensor's shape");
+    e.shape.reserve(shape.size());
+    size_t i = 0;
+    for (V d : shape.items()) {
+      if (d.is_number_integer() && d.as_int() >= 0) { // the pointer only for a message
+        e.shape.push_back(d.as_int());
+        ++i;
+        continue;
+      }
+      std::string dptr = pointer_join(ptr + "/tensor", i);
+      if (!d.is_number_integer()) fail(dptr, "a shape entry must be an integer; got " + kind_of(d));
+      fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.as_int()));
+    }
+    if (auto v = f[kDType]) e.dtype = dtype_at(*v, Where(ptr, "dtype"));
+    if (auto v = f[kDevice]) e.device = device_at(*v, Where(ptr, "device"));
+    if (auto v = f[kRequiresGrad])
+      e.requires_grad = bool_at(*v, Where(ptr, "requires_grad"), "requires_grad");
+    if (e.requires_grad && !is_floating(e.dtype) && !is_complex(e.dtype))
+      fail(ptr + "/requires_grad",
+           fmt::format("{} tensors cannot require gradients (only floating point and complex "
+                       "ones can); drop \"requires_grad\" or give a floating point dtype",
+                       dtype_name(e.dtype)));
   }
 
-  Device device_at(V j, const std::string &ptr) {
-    std::string s = string_at(j, ptr, "a device");
-    auto d = parse_device(s);
-    if (!d)
-      fail(ptr, fmt::format("unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' or 'meta'",
-                            py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
-    return *d;
+  DType dtype_at(V j, const Where &at) {
+    std::optional<DType> d;
+    if (j.is_string()) d = parse_dtype(j.as_string());
+    if (d) return *d;
+    std::string s = string_at(j, at, "a dtype");
+    fail(at.str(), fmt::format("unknown dtype {}{}; expected one of {}", py_str(s),
+                               did_you_mean(s, dtype_names()), one_of(dtype_names())));
   }
 
-  void named_values(V j, const std::string &ptr, std::string_view what, Entries &out) {
-    object_at(j, ptr, what);
+  Device device_at(V j, const Where &at) {
+    std::optional<Device> d;
+    if (j.is_string()) d = parse_device(j.as_string());
+    if (d) return *d;
+    std::string s = string_at(j, at, "a device");
+    fail(at.str(), fmt::format("unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' or 'meta'",
+                               py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
+  }
+
+  // The members of the object `j`, under `field` of the value at `base`, into `out` in file order.
+  void read_entries(V j, std::string_view base, std::string_view field, Mode mode, Entries &out) {
     out.reserve(out.size() + j.size());
-    for (auto [k, v] : j.members())
-      out.emplace_back(std::string(k), expr(v, pointer_join(ptr, k), Mode::Input));
+    for (auto [k, v] : j.members()) {
+      Expr &e = out.emplace_back(std::string(k)).second;
+      e.pointer = member_pointer(base, field, k);
+      read_expr(e, v, mode);
+    }
   }
 
-  void attribute_names(V j, const std::string &ptr) {
+  void named_values(V j, std::string_view base, std::string_view field, std::string_view what,
+                    Entries &out) {
+    object_at(j, Where(base, field), what);
+    read_entries(j, base, field, Mode::Input, out);
+  }
+
+  void attribute_names(V j, std::string_view base, std::string_view field) {
     for (auto [k, v] : j.members())
       if (!is_python_name(k))
-        fail(pointer_join(ptr, k), fmt::format("attribute name {} is not a valid Python identifier",
-                                               py_str(k)));
+        fail(member_pointer(base, field, k),
+             fmt::format("attribute name {} is not a valid Python identifier", py_str(k)));
   }
 
   void object_value(Expr &e, V j) {
-    check_keys(j, e.pointer, {}, {"object", "attrs"}, "an object value");
+    static constexpr std::string_view keys[] = {"object", "attrs"};
+    Fields f = fields(j, e.pointer, {}, keys, "an object value");
     e.kind = Expr::Kind::Object;
-    e.text = class_ref(j, e.pointer, "object");
-    if (j.contains("attrs")) {
-      attribute_names(object_at(j.at("attrs"), e.pointer + "/attrs", "attrs"), e.pointer + "/attrs");
-      named_values(j.at("attrs"), e.pointer + "/attrs", "attrs", e.entries);
+    e.text = class_ref(f.at("object"), e.pointer, Form::Object);
+    if (auto attrs = f["attrs"]) {
+      attribute_names(object_at(*attrs, Where(e.pointer, "attrs"), "attrs"), e.pointer, "attrs");
+      named_values(*attrs, e.pointer, "attrs", "attrs", e.entries);
     }
   }
 
   void dataclass_value(Expr &e, V j) {
-    check_keys(j, e.pointer, {}, {"dataclass", "fields"}, "a dataclass value");
+    static constexpr std::string_view keys[] = {"dataclass", "fields"};
+    Fields f = fields(j, e.pointer, {}, keys, "a dataclass value");
     e.kind = Expr::Kind::Dataclass;
-    e.text = class_ref(j, e.pointer, "dataclass");
+    e.text = class_ref(f.at("dataclass"), e.pointer, Form::Dataclass);
     const ClassDecl &cls = *g_.find_class(e.text);
     Entries given;
-    if (j.contains("fields")) named_values(j.at("fields"), e.pointer + "/fields", "fields", given);
+    if (auto values = f["fields"]) named_values(*values, e.pointer, "fields", "fields", given);
     for (const auto &[k, v] : given)
       if (std::find(cls.fields.begin(), cls.fields.end(), k) == cls.fields.end())
         fail(v.pointer, fmt::format("{} has no field {}{}; its fields are {}", py_str(cls.name),
@@ -568,33 +663,43 @@ private:
 
   void module_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
-    check_keys(j, ptr, {}, {"module", "parameters", "buffers", "modules", "attrs"}, "a module value");
+    static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules",
+                                                "attrs"};
+    enum { kClass, kParameters, kBuffers, kModules, kAttrs };
+    Fields f = fields(j, ptr, {}, keys, "a module value");
     e.kind = Expr::Kind::Module;
-    e.text = class_ref(j, ptr, "module");
-    // Views of j's keys, which outlive this call: the names of all four kinds of member.
+    e.text = class_ref(*f[kClass], ptr, Form::Module);
+    // Each name names one member of one kind. A kind's own names are distinct (keys of one
+    // object): they are checked against the names of the kinds before (views of j's keys, which
+    // outlive this call), kept only when a kind follows.
     std::vector<std::string_view> names;
-    names.reserve(16); // the members of most modules: no regrowth
     std::unordered_set<std::string_view> names_set;
-    auto members = [&](const char *key, Entries &out, std::string_view what, bool submodules) {
-      if (!j.contains(key)) return;
-      std::string mptr = ptr + "/" + key;
-      V m = object_at(j.at(key), mptr, key);
-      for (auto [k, v] : m.members()) {
-        bool index = !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit);
-        if (!is_python_name(k) && !(submodules && index))
-          fail(pointer_join(mptr, k),
+    size_t last = kAttrs; // the last kind given
+    while (last > kParameters && !f[last]) --last;
+    auto members = [&](size_t field, Entries &out, std::string_view what, bool submodules) {
+      std::optional<V> m = f[field];
+      if (!m) return;
+      std::string_view key = keys[field];
+      object_at(*m, Where(ptr, key), key);
+      bool check = !names.empty(), keep = field < last;
+      if (keep) names.reserve(names.size() + m->size());
+      for (auto [k, v] : m->members()) {
+        auto is_index = [&] { return !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit); };
+        if (!is_python_name(k) && !(submodules && is_index()))
+          fail(member_pointer(ptr, key, k),
                fmt::format("{} name {} is not a valid Python identifier{}", what, py_str(k),
                            submodules ? " or index" : ""));
-        if (!key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
-          fail(pointer_join(mptr, k), fmt::format("{} is defined twice in this module", py_str(k)));
-        names.push_back(k);
+        if (check && !key_is_new(names, names_set, k, [](std::string_view n) { return n; }))
+          fail(member_pointer(ptr, key, k),
+               fmt::format("{} is defined twice in this module", py_str(k)));
+        if (keep) names.push_back(k);
       }
-      named_values(m, mptr, key, out);
+      read_entries(*m, ptr, key, Mode::Input, out);
     };
-    members("parameters", e.parameters, "parameter", false);
-    members("buffers", e.buffers, "buffer", false);
-    members("modules", e.modules, "sub-module", true);
-    members("attrs", e.entries, "attribute", false);
+    members(kParameters, e.parameters, "parameter", false);
+    members(kBuffers, e.buffers, "buffer", false);
+    members(kModules, e.modules, "sub-module", true);
+    members(kAttrs, e.entries, "attribute", false);
   }
 
   // After refs are resolved: parameters and buffers are tensors, sub-modules modules (or null).
@@ -619,18 +724,19 @@ private:
   void define_function(Function &fn, V j) {
     const std::string &ptr = fn.pointer;
     object_at(j, ptr, "a function");
-    check_keys(j, ptr, {"params", "body"}, {"params", "body"}, "a function");
-    V params = array_at(j.at("params"), ptr + "/params", "params");
+    static constexpr std::string_view keys[] = {"params", "body"};
+    Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
+    V params = array_at(f.at("params"), ptr + "/params", "params");
     bool seen_default = false;
     size_t i = 0;
     for (V param : params.items()) {
       std::string pptr = pointer_join(ptr + "/params", i++);
       Param p;
       if (param.is_object()) {
-        check_keys(param, pptr, {"name"}, {"name", "default"}, "a parameter");
-        p.name = python_name(param.at("name"), pptr + "/name", "parameter name");
-        if (auto d = param.find("default"))
-          p.default_value = expr(*d, pptr + "/default", Mode::Literal);
+        static constexpr std::string_view param_keys[] = {"name", "default"};
+        Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
+        p.name = python_name(pf.at("name"), pptr + "/name", "parameter name");
+        if (auto d = pf["default"]) p.default_value = expr(*d, pptr + "/default", Mode::Literal);
       } else {
         p.name = python_name(param, pptr, "parameter name");
       }
@@ -646,13 +752,14 @@ private:
     std::set<std::string> defined;
     for (const auto &p : fn.params) defined.insert(p.name);
     size_t before = statements_;
-    fn.body = block(j.at("body"), ptr + "/body", defined);
+    fn.body = block(f.at("body"), ptr + "/body", defined);
     fn.statement_count = statements_ - before;
-    std::vector<std::string> known(defined.begin(), defined.end());
     for (const auto &[name, where] : locals_used_)
-      if (!defined.count(name))
+      if (!defined.count(name)) {
+        std::vector<std::string> known(defined.begin(), defined.end());
         fail(where, fmt::format("unknown local {}{} in {}", py_str(name), did_you_mean(name, known),
                                 fn.name));
+      }
     number_locals(fn);
   }
 
@@ -661,83 +768,107 @@ private:
     std::vector<Stmt> out;
     out.reserve(j.size());
     size_t i = 0;
-    for (V s : j.items()) out.push_back(stmt(s, pointer_join(ptr, i++), defined));
+    for (V s : j.items()) read_stmt(out.emplace_back(), s, pointer_join(ptr, i++), defined);
     return out;
   }
 
-  Stmt stmt(V j, const std::string &ptr, std::set<std::string> &defined) {
+  // The fields of a statement of each op (by Stmt::Kind): the required ones, and all allowed ones
+  // in the order messages list them: op, loc, src, the required ones, the optional ones.
+  struct StmtForm {
+    std::vector<std::string_view> required, allowed;
+    std::string what;
+  };
+  static const std::vector<StmtForm> &stmt_forms() {
+    static const std::vector<StmtForm> forms = [] {
+      std::vector<StmtForm> out;
+      auto form = [&](std::initializer_list<std::string_view> required,
+                      std::initializer_list<std::string_view> optional) {
+        StmtForm &f = out.emplace_back();
+        f.required = required;
+        f.allowed = {"op", "loc", "src"};
+        f.allowed.insert(f.allowed.end(), required);
+        f.allowed.insert(f.allowed.end(), optional);
+        f.what = fmt::format("a '{}' statement", statement_ops[out.size() - 1]);
+      };
+      form({"value", "out"}, {});                      // assign
+      form({"obj", "name"}, {"out"});                  // getattr
+      form({"obj", "name", "value"}, {});              // setattr
+      form({"obj", "index"}, {"out"});                 // getitem
+      form({"obj", "index", "value"}, {});             // setitem
+      form({"fn"}, {"args", "kwargs", "out"});         // call
+      form({"obj", "name"}, {"args", "kwargs", "out"}); // method
+      form({"class"}, {"args", "kwargs", "out"});      // new
+      form({"cond", "then"}, {"else"});                // if
+      form({"target", "iter", "body"}, {});            // for
+      form({}, {"value"});                             // return
+      form({"message"}, {});                           // raise
+      return out;
+    }();
+    return forms;
+  }
+
+  // Reads the statement `j` into `s` (in place: statements hold several expressions).
+  void read_stmt(Stmt &s, V j, std::string pointer, std::set<std::string> &defined) {
+    s.pointer = std::move(pointer);
+    const std::string &ptr = s.pointer;
     if (++statements_ > limits_.max_statements)
       fail(ptr, fmt::format("more than {} statements; split the graph or raise the limit with "
                             "--max-statements",
                             limits_.max_statements));
     object_at(j, ptr, "a statement");
-    if (!j.contains("op"))
+    std::optional<V> op_json = j.find("op");
+    if (!op_json)
       fail(ptr, fmt::format("a statement needs the field 'op' (one of {})", one_of(statement_ops)));
-    std::string op = string_at(j.at("op"), ptr + "/op", "op");
+    std::string op = string_at(*op_json, Where(ptr, "op"), "op");
     auto it = std::find(statement_ops.begin(), statement_ops.end(), op);
     if (it == statement_ops.end())
       fail(ptr + "/op", fmt::format("unknown statement op {}{}; expected one of {}", py_str(op),
                                     did_you_mean(op, statement_ops), one_of(statement_ops)));
-    Stmt s;
     s.kind = static_cast<Stmt::Kind>(it - statement_ops.begin());
-    s.pointer = ptr;
+    const StmtForm &form = stmt_forms()[it - statement_ops.begin()];
+    Fields f = fields(j, ptr, form.required, form.allowed, form.what);
 
     using K = Stmt::Kind;
-    std::vector<std::string> required, optional = {"op", "loc", "src"};
-    auto need = [&](std::initializer_list<const char *> r, std::initializer_list<const char *> o) {
-      required.assign(r.begin(), r.end());
-      optional.insert(optional.end(), r.begin(), r.end());
-      optional.insert(optional.end(), o.begin(), o.end());
-    };
-    switch (s.kind) {
-    case K::Assign: need({"value", "out"}, {}); break;
-    case K::GetAttr: need({"obj", "name"}, {"out"}); break;
-    case K::SetAttr: need({"obj", "name", "value"}, {}); break;
-    case K::GetItem: need({"obj", "index"}, {"out"}); break;
-    case K::SetItem: need({"obj", "index", "value"}, {}); break;
-    case K::Call: need({"fn"}, {"args", "kwargs", "out"}); break;
-    case K::Method: need({"obj", "name"}, {"args", "kwargs", "out"}); break;
-    case K::New: need({"class"}, {"args", "kwargs", "out"}); break;
-    case K::If: need({"cond", "then"}, {"else"}); break;
-    case K::For: need({"target", "iter", "body"}, {}); break;
-    case K::Return: need({}, {"value"}); break;
-    case K::Raise: need({"message"}, {}); break;
-    }
-    check_keys(j, ptr, required, optional, fmt::format("a '{}' statement", op));
-
-    if (j.contains("loc")) s.loc = string_at(j.at("loc"), ptr + "/loc", "loc");
-    if (j.contains("src")) s.src = string_at(j.at("src"), ptr + "/src", "src");
-    auto operand = [&](const char *key, Expr &into) {
-      if (j.contains(key)) into = expr(j.at(key), ptr + "/" + key, Mode::Operand);
-      else into.pointer = ptr;
+    if (auto loc = f["loc"]) s.loc = string_at(*loc, Where(ptr, "loc"), "loc");
+    if (auto src = f["src"]) s.src = string_at(*src, Where(ptr, "src"), "src");
+    auto operand = [&](std::string_view key, Expr &into) {
+      if (auto v = f[key]) {
+        into.pointer = pointer_join(ptr, key);
+        read_expr(into, *v, Mode::Operand);
+      } else {
+        into.pointer = ptr;
+      }
     };
     operand("obj", s.obj);
     operand("index", s.index);
     operand(s.kind == K::If ? "cond" : s.kind == K::For ? "iter" : "value", s.value);
-    if (j.contains("name")) s.name = python_name(j.at("name"), ptr + "/name", "attribute name");
-    if (j.contains("args")) {
-      V args = array_at(j.at("args"), ptr + "/args", "args");
-      size_t i = 0;
-      for (V a : args.items()) s.args.push_back(expr(a, pointer_join(ptr + "/args", i++), Mode::Operand));
+    if (auto name = f["name"]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
+    if (auto args = f["args"]) {
+      std::string aptr = ptr + "/args";
+      read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
     }
-    if (j.contains("kwargs")) {
-      V kwargs = object_at(j.at("kwargs"), ptr + "/kwargs", "kwargs");
+    if (auto kwargs_json = f["kwargs"]) {
+      std::string kwptr = ptr + "/kwargs";
+      V kwargs = object_at(*kwargs_json, kwptr, "kwargs");
+      s.kwargs.reserve(kwargs.size());
       for (auto [k, v] : kwargs.members()) {
-        std::string kptr = pointer_join(ptr + "/kwargs", k);
+        std::string kptr = pointer_join(kwptr, k);
         if (!is_python_name(k))
           fail(kptr, fmt::format("keyword {} is not a valid Python identifier", py_str(k)));
-        s.kwargs.emplace_back(std::string(k), expr(v, kptr, Mode::Operand));
+        Expr &e = s.kwargs.emplace_back(std::string(k)).second;
+        e.pointer = std::move(kptr);
+        read_expr(e, v, Mode::Operand);
       }
     }
-    if (s.kind == K::Call) callee(s, j.at("fn"), ptr + "/fn");
-    if (s.kind == K::New) new_class(s, j.at("class"), ptr + "/class");
-    if (s.kind == K::Raise) s.name = string_at(j.at("message"), ptr + "/message", "message");
+    if (s.kind == K::Call) callee(s, f.at("fn"), ptr + "/fn");
+    if (s.kind == K::New) new_class(s, f.at("class"), ptr + "/class");
+    if (s.kind == K::Raise) s.name = string_at(f.at("message"), Where(ptr, "message"), "message");
     if (s.kind == K::If) {
-      s.body = block(j.at("then"), ptr + "/then", defined);
-      if (j.contains("else")) s.orelse = block(j.at("else"), ptr + "/else", defined);
+      s.body = block(f.at("then"), ptr + "/then", defined);
+      if (auto orelse = f["else"]) s.orelse = block(*orelse, ptr + "/else", defined);
     }
     if (s.kind == K::For) {
-      V target = j.at("target");
+      V target = f.at("target");
       if (target.is_array()) {
         s.unpack = true;
         size_t i = 0;
@@ -745,16 +876,15 @@ private:
           s.targets.push_back(python_name(t, pointer_join(ptr + "/target", i++), "loop target"));
         if (s.targets.empty()) fail(ptr + "/target", "a loop target list needs at least one name");
       } else {
-        s.targets.push_back(python_name(target, ptr + "/target", "loop target"));
+        s.targets.push_back(python_name(target, Where(ptr, "target"), "loop target"));
       }
       defined.insert(s.targets.begin(), s.targets.end());
-      s.body = block(j.at("body"), ptr + "/body", defined);
+      s.body = block(f.at("body"), ptr + "/body", defined);
     }
-    if (j.contains("out")) {
-      s.out = python_name(j.at("out"), ptr + "/out", "local name");
+    if (auto out = f["out"]) {
+      s.out = python_name(*out, Where(ptr, "out"), "local name");
       defined.insert(s.out);
     }
-    return s;
   }
 
   void callee(Stmt &s, V j, const std::string &ptr) {
@@ -799,36 +929,32 @@ private:
 
   void load_inputs(V j) {
     object_at(j, "/inputs", "inputs");
-    check_keys(j, "/inputs", {}, {"self", "args", "kwargs"}, "inputs");
-    if (j.contains("self")) g_.inputs.self = expr(j.at("self"), "/inputs/self", Mode::Input);
-    if (j.contains("args")) {
-      V args = array_at(j.at("args"), "/inputs/args", "inputs.args");
-      size_t i = 0;
-      for (V a : args.items())
-        g_.inputs.args.push_back(expr(a, pointer_join("/inputs/args", i++), Mode::Input));
+    static constexpr std::string_view keys[] = {"self", "args", "kwargs"};
+    Fields f = fields(j, "/inputs", {}, keys, "inputs");
+    if (auto self = f["self"]) {
+      Expr &e = g_.inputs.self.emplace();
+      e.pointer = "/inputs/self";
+      read_expr(e, *self, Mode::Input);
     }
-    if (j.contains("kwargs")) {
-      V kwargs = object_at(j.at("kwargs"), "/inputs/kwargs", "inputs.kwargs");
-      for (auto [k, v] : kwargs.members())
-        g_.inputs.kwargs.emplace_back(std::string(k),
-                                      expr(v, pointer_join("/inputs/kwargs", k), Mode::Input));
-    }
+    if (auto args = f["args"])
+      read_items(array_at(*args, "/inputs/args", "inputs.args"), "/inputs/args", Mode::Input,
+                 g_.inputs.args);
+    if (auto kwargs = f["kwargs"])
+      read_entries(object_at(*kwargs, "/inputs/kwargs", "inputs.kwargs"), "/inputs", "kwargs",
+                   Mode::Input, g_.inputs.kwargs);
   }
 
-  // Visits every input value node (pre-order); the tree is final, so addresses are stable.
-  template <class F> static void walk(Expr &e, F &&f) {
-    std::vector<Expr *> todo = {&e};
-    while (!todo.empty()) {
-      Expr *x = todo.back();
-      todo.pop_back();
-      f(*x);
-      for (auto &c : x->items) todo.push_back(&c);
-      for (auto *list : {&x->entries, &x->parameters, &x->buffers, &x->modules})
-        for (auto &[k, c] : *list) todo.push_back(&c);
-    }
+  // Visits every input value node, each before its children and those last to first (the order
+  // refs are resolved and modules checked in, which decides the error reported first); the tree
+  // is final, so addresses are stable. Recursion as deep as the JSON nesting, as when reading it.
+  template <class F> static void walk(Expr &e, F &f) {
+    f(e);
+    for (auto *list : {&e.modules, &e.buffers, &e.parameters, &e.entries})
+      for (auto it = list->rbegin(); it != list->rend(); ++it) walk(it->second, f);
+    for (auto it = e.items.rbegin(); it != e.items.rend(); ++it) walk(*it, f);
   }
 
-  void for_each_input(const std::function<void(Expr &)> &f) {
+  template <class F> void for_each_input(F &&f) {
     if (g_.inputs.self) walk(*g_.inputs.self, f);
     for (auto &a : g_.inputs.args) walk(a, f);
     for (auto &[k, v] : g_.inputs.kwargs) walk(v, f);

@@ -20,6 +20,12 @@ using Json = nlohmann::ordered_json;
 
 Json parse_json_strict(std::string_view text, size_t max_depth);
 
+// Whether two object keys are equal, most often told by their sizes and first characters without
+// a call to compare the rest (keys are short; most compared ones differ).
+inline bool same_key(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a == b));
+}
+
 // Whether `key` differs from the keys of `members` (an object's member keys read so far, each
 // `key_of` a member), recording it in `seen`: a linear search below 16 members, then a set filled
 // on first use. Both readers and the loader use it.
@@ -28,7 +34,7 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
   constexpr size_t small = 16;
   if (members.size() < small) {
     for (const auto &m : members)
-      if (key_of(m) == key) return false;
+      if (same_key(key_of(m), key)) return false;
     return true;
   }
   if (seen.empty())

@@ -8,6 +8,7 @@
 #include "support/diagnostics.h"
 #include "support/json_reader.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -145,17 +146,21 @@ public:
   explicit SimdView(simdjson::dom::element e) : e_(e) {}
 
   JsonType type() const {
-    using T = simdjson::dom::element_type;
-    switch (e_.type()) {
-    case T::BOOL: return JsonType::Bool;
-    case T::INT64:
-    case T::UINT64: return JsonType::Int; // FastDocument keeps no integer above int64
-    case T::DOUBLE: return JsonType::Float;
-    case T::STRING: return JsonType::String;
-    case T::ARRAY: return JsonType::Array;
-    case T::OBJECT: return JsonType::Object;
-    default: return JsonType::Null;
-    }
+    // By table (small enough to inline; the loader asks for every value): simdjson's element
+    // types are the ASCII characters of its tape.
+    static constexpr auto types = [] {
+      using T = simdjson::dom::element_type;
+      std::array<JsonType, 128> t{}; // Null
+      t[size_t(T::BOOL)] = JsonType::Bool;
+      // FastDocument keeps no integer above int64.
+      t[size_t(T::INT64)] = t[size_t(T::UINT64)] = JsonType::Int;
+      t[size_t(T::DOUBLE)] = JsonType::Float;
+      t[size_t(T::STRING)] = JsonType::String;
+      t[size_t(T::ARRAY)] = JsonType::Array;
+      t[size_t(T::OBJECT)] = JsonType::Object;
+      return t;
+    }();
+    return types[size_t(e_.type()) & 127];
   }
   bool as_bool() const { return e_.get_bool().value_unsafe(); }
   int64_t as_int() const { return e_.get_int64().value_unsafe(); }

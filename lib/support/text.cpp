@@ -183,7 +183,8 @@ std::string pointer_token(std::string_view key) {
 
 void append_pointer_token(std::string &out, std::string_view key) {
   out += '/';
-  if (key.find_first_of("~/") == std::string_view::npos) {
+  // One pass over the key (find_first_of searches the two characters once per key character).
+  if (std::none_of(key.begin(), key.end(), [](char c) { return c == '~' || c == '/'; })) {
     out.append(key);
     return;
   }

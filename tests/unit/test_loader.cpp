@@ -213,6 +213,35 @@ TEST_CASE("a module member's name is used once in all its kinds of member") {
   CHECK(error_for(module("a20")).empty());
 }
 
+TEST_CASE("a module member's name is checked against all the kinds before its own") {
+  auto error_for = [](const std::string &module) {
+    return load_error(minimal(R"({"args": [)" + module + ", 0]}"));
+  };
+  // Ten parameters and ten buffers: the names seen reach a set while the buffers are read.
+  auto members = [](const std::string &prefix, const std::string &value) {
+    std::string out;
+    for (int i = 0; i < 10; ++i)
+      out += (i ? ", \"" : "\"") + prefix + std::to_string(i) + "\": " + value;
+    return out;
+  };
+  auto module = [&](const std::string &buffer, const std::string &attr) {
+    return R"({"module": "torch.nn.Module", "parameters": {)" + members("p", R"({"tensor": [2]})") +
+           R"(}, "buffers": {)" + members("b", R"({"tensor": [2]})") + R"(, ")" + buffer +
+           R"(": null}, "modules": {"m": null}, "attrs": {")" + attr + R"(": 1}})";
+  };
+  CHECK(error_for(module("x", "y")).empty());
+  CHECK(error_for(module("p3", "y")).find("/inputs/args/0/buffers/p3: 'p3' is defined twice") !=
+        std::string::npos);
+  CHECK(error_for(module("x", "p9")).find("/inputs/args/0/attrs/p9: 'p9' is defined twice") !=
+        std::string::npos);
+  CHECK(error_for(module("x", "b4")).find("/inputs/args/0/attrs/b4: 'b4' is defined twice") !=
+        std::string::npos);
+  CHECK(error_for(module("x", "x")).find("/inputs/args/0/attrs/x: 'x' is defined twice") !=
+        std::string::npos);
+  CHECK(error_for(module("x", "m")).find("/inputs/args/0/attrs/m: 'm' is defined twice") !=
+        std::string::npos);
+}
+
 // Each tests/errors/<case>.json is rejected with exit code 1 and the message `FILE: POINTER: ...`
 // containing the substring; <case>.err holds the pointer and the substring on its first two lines
 // and, on an optional third, the subcommand that must reject it (default: validate).
