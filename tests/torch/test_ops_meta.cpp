@@ -473,7 +473,7 @@ std::string show(const Case &c) {
   for (size_t i = 0; i < c.args.size(); ++i)
     s += (i ? ", " : "") + ops::describe(c.args[i]);
   for (const auto &[k, v] : c.kwargs)
-    s += ", " + k + "=" + ops::describe(v);
+    s += ", " + std::string(k) + "=" + ops::describe(v);
   return s + ")";
 }
 
