@@ -474,7 +474,10 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
       in.fail(fmt::format("~ (operator.invert) is only implemented on integer and Boolean-type "
                           "tensors, not on {} tensors",
                           dtype_name(h.meta(args[0]).dtype)));
-    if (auto tensor_op = ops::lookup_function("operator." + std::string(op)))
+    // `name` itself unless the operator was rewritten above (no string built per call).
+    if (auto tensor_op = ops::lookup_function(op == std::string_view(name).substr(9)
+                                                  ? std::string_view(name)
+                                                  : "operator." + std::string(op)))
       return in.tensor_op(*tensor_op, args, kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }

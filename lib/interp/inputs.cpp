@@ -6,7 +6,6 @@
 #include "interp/interpreter.h"
 
 #include "support/diagnostics.h"
-#include "values/module_defaults.h"
 
 #include <algorithm>
 
@@ -106,7 +105,8 @@ struct Builder {
     }
     case Expr::Kind::Module: {
       v = h.object(Kind::Module, e.text, rec);
-      const std::string &base = in.builtin_base(v);
+      const Interpreter::ClassInfo &cls = in.class_info(v);
+      const std::string &base = cls.builtin_base;
       for (const auto &[k, x] : e.parameters)
         member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
       for (const auto &[k, x] : e.buffers)
@@ -118,7 +118,7 @@ struct Builder {
       }
       for (const auto &[k, x] : e.entries)
         member(v, rec, k, x, Slot::Attr, ProvKind::Attr, false);
-      in.implicit_module_attrs(v, base);
+      in.implicit_module_attrs(v, cls);
       break;
     }
     case Expr::Kind::Ref:
@@ -148,10 +148,15 @@ struct Builder {
 };
 } // namespace
 
-void Interpreter::implicit_module_attrs(Value m, const std::string &cls) {
+void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
+  if (!cls.module_defaults_known) { // once per class: no table lookup or hashing per module
+    for (const ModuleDefault &d : module_defaults(cls.builtin_base))
+      cls.module_defaults.emplace_back(&d, h.intern(d.name));
+    cls.module_defaults_known = true;
+  }
   ProvId rec = h.prov(m);
-  for (const ModuleDefault &d : module_defaults(cls)) {
-    uint32_t name = h.intern(d.name); // once: the lookup and the new entry use the symbol
+  for (const auto &[dp, name] : cls.module_defaults) {
+    const ModuleDefault &d = *dp;
     if (h.find_attr(m, name)) continue;
     std::vector<int64_t> shape;
     if (d.kind == ModuleDefault::Kind::WeightShape) {

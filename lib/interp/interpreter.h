@@ -10,6 +10,7 @@
 #include "graph/graph.h"
 #include "interp/interpret.h"
 #include "interp/tensor_backend.h"
+#include "values/module_defaults.h"
 
 #include <deque>
 #include <map>
@@ -58,7 +59,8 @@ public:
   void build_inputs();
   ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                       int64_t index, bool int_key);
-  void implicit_module_attrs(Value module, const std::string &builtin_cls);
+  struct ClassInfo;
+  void implicit_module_attrs(Value module, const ClassInfo &cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
   void reached(Value v);
@@ -115,6 +117,9 @@ public:
     std::string builtin_base;
     // Nearest first; a linear search: classes have few methods, and it saves hashing the name.
     std::vector<std::pair<std::string_view, const Function *>> methods;
+    // Modules: module_defaults(builtin_base), each with its name's symbol; looked up on first use.
+    mutable std::vector<std::pair<const ModuleDefault *, uint32_t>> module_defaults;
+    mutable bool module_defaults_known = false;
   };
   // By the class's interned name; the Value forms take the class of an object (or a class value)
   // without hashing its name.
@@ -187,6 +192,7 @@ public:
   std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
+  std::vector<ops::Arg> spare_metas; // an empty buffer for prepare()'s bound arguments
   const char *stack_base = nullptr;
   int nesting = 0; // nested comparisons under way
 

@@ -155,7 +155,8 @@ Value Interpreter::from_arg(const ops::Arg &a) {
 OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
   OpRecord r;
   r.op = op;
-  std::vector<ops::Arg> metas;
+  // The buffer of the last op record()ed, emptied: not one allocation per op.
+  std::vector<ops::Arg> metas = std::move(spare_metas);
   ops::Kwargs kwmetas;
   r.args.reserve(args.size());
   metas.reserve(std::max(args.size(), ops::params(op).size())); // bind() fills it in place
@@ -213,8 +214,12 @@ ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
 
 void Interpreter::record(OpRecord &&r) {
   backend->produced(r, h);
-  // A new empty vector frees the old one's buffer (`= {}` would keep it: initializer_list assign).
-  if (!opt.bound_arguments) r.bound_meta = std::vector<ops::Arg>();
+  // The program's op keeps no buffer (`= {}` would keep it: initializer_list assign); the next
+  // prepare() reuses it.
+  if (!opt.bound_arguments) {
+    spare_metas = std::move(r.bound_meta);
+    spare_metas.clear();
+  }
   p.ops.push_back(std::move(r));
 }
 

@@ -283,8 +283,13 @@ Arg Ctx::out(Shape shape, DType dtype, Device device) const {
   if (dtype == Complex128 || dtype == Complex32)
     fail("the result would be " + str(dtype) + ", which thunderc does not support");
   bool differentiable = is_floating(dtype) || is_complex(dtype);
-  return Arg::of_tensor(
-      TensorMeta{std::move(shape), dtype, normalize(device), differentiable && grad()});
+  Arg a; // filled in place and returned as is: no TensorMeta temporary moved twice
+  a.kind = Arg::Kind::Tensor;
+  a.tensor.shape = std::move(shape);
+  a.tensor.dtype = dtype;
+  a.tensor.device = normalize(device);
+  a.tensor.requires_grad = differentiable && grad();
+  return a;
 }
 
 bool can_cast(DType from, DType to) {

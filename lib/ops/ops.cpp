@@ -366,8 +366,13 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
     }
     given_at[next] = true;
   }
-  out.resize(ps.size());
-  for (auto &[key, value] : kwargs) {
+  // Keywords are matched (and rejected) first; the parameters after the positionals are then
+  // appended in order, each from its keyword argument or a copy of its default: no
+  // default-constructed Arg is assigned over.
+  const size_t positionals = out.size();
+  std::array<uint8_t, max_params> keyword_at; // the kwargs index given for a parameter
+  for (size_t k = 0; k < kwargs.size(); ++k) {
+    std::string_view key = kwargs[k].first;
     size_t i = 0;
     while (i < ps.size() && ps[i].name != key &&
            std::find(ps[i].aliases.begin(), ps[i].aliases.end(), key) == ps[i].aliases.end())
@@ -380,15 +385,18 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
                    did_you_mean(key, candidates));
     }
     if (given_at[i]) fail(op, "got multiple values for argument '" + std::string(key) + "'");
-    Arg v = std::move(value);
-    if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
-    out[i] = std::move(v);
+    keyword_at[i] = static_cast<uint8_t>(k);
     given_at[i] = true;
   }
-  for (size_t i = 0; i < ps.size(); ++i) {
-    if (given_at[i]) continue;
+  for (size_t i = positionals; i < ps.size(); ++i) {
+    if (given_at[i]) {
+      Arg &v = kwargs[keyword_at[i]].second;
+      if (ps[i].variadic && v.kind != Arg::Kind::Seq) v = Arg::of_seq({v});
+      out.push_back(std::move(v));
+      continue;
+    }
     if (!ps[i].default_value) fail(op, "missing required argument '" + std::string(ps[i].name) + "'");
-    out[i] = *ps[i].default_value;
+    out.push_back(*ps[i].default_value);
   }
   return out;
 }

@@ -16,12 +16,6 @@ Heap::Heap() {
   ellipsis_ = make(Kind::Ellipsis, kConstant);
 }
 
-Value Heap::make(Kind k, ProvId p, uint32_t a) {
-  Node n{k, 0, p, a, 0, {0}};
-  nodes_.push_back(n);
-  return Value{static_cast<uint32_t>(nodes_.size() - 1)};
-}
-
 Value Heap::boolean(bool b, ProvId p) {
   Value v = make(Kind::Bool, p);
   nodes_[v.id].i = b;
@@ -111,6 +105,8 @@ Value Heap::method(Value receiver, std::string_view name, ProvId p) {
 }
 
 Value Heap::tensor(TensorMeta meta, ProvId p) {
+  if (tensors_.size() == tensors_.capacity()) [[unlikely]]
+    grow(tensors_);
   TensorInfo &t = tensors_.emplace_back(); // in place: no TensorInfo temporary to move
   t.meta = std::move(meta);
   Value v = make(Kind::Tensor, p, static_cast<uint32_t>(tensors_.size() - 1));
@@ -277,10 +273,6 @@ ProvId Heap::add_record(ProvRecord r) {
   return static_cast<ProvId>(records_.size() - 1);
 }
 
-ProvId Heap::add_record(ProvKind kind) {
-  records_.emplace_back().kind = kind;
-  return static_cast<ProvId>(records_.size() - 1);
-}
 
 std::optional<ModulePath> Heap::module_path(ProvId p) const {
   std::vector<const ProvRecord *> chain;

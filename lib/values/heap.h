@@ -137,7 +137,12 @@ public:
   ProvId add_record(ProvRecord r);
   // A record of `kind`, otherwise default, appended in place for the caller to fill through
   // record_mut: no temporary ProvRecord (with its string) is built and moved.
-  ProvId add_record(ProvKind kind);
+  ProvId add_record(ProvKind kind) {
+    if (records_.size() == records_.capacity()) [[unlikely]]
+      grow(records_);
+    records_.emplace_back().kind = kind;
+    return static_cast<ProvId>(records_.size() - 1);
+  }
   bool from_input(Value v) const { return records_[nodes_[v.id].prov].input; }
   std::string path(ProvId p) const { return provenance_path(records_, p); }
   std::string path_of(Value v) const { return path(prov(v)); }
@@ -172,7 +177,19 @@ private:
   };
   static_assert(sizeof(Node) == 24);
 
-  Value make(Kind k, ProvId p, uint32_t a = 0);
+  // Inline, with the vector's growth out of line: most values are made here, and a growth path
+  // in the body would make every call save registers for it.
+  Value make(Kind k, ProvId p, uint32_t a = 0) {
+    if (nodes_.size() == nodes_.capacity()) [[unlikely]]
+      grow(nodes_);
+    nodes_.push_back(Node{k, 0, p, a, 0, {0}});
+    return Value{static_cast<uint32_t>(nodes_.size() - 1)};
+  }
+  // Doubles a vector's capacity ahead of an append, out of line so that the inline appends
+  // (make, add_record, tensor) stay small.
+  template <class T> [[gnu::noinline, gnu::cold]] static void grow(std::vector<T> &v) {
+    v.reserve(2 * v.capacity() + 16);
+  }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
   void append(uint32_t table, Entry e);
