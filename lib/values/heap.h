@@ -188,7 +188,7 @@ private:
   // Doubles a vector's capacity ahead of an append, out of line so that the inline appends
   // (make, add_record, tensor) stay small.
   template <class T> [[gnu::noinline, gnu::cold]] static void grow(std::vector<T> &v) {
-    v.reserve(2 * v.capacity() + 16);
+    v.reserve(v.capacity() ? 2 * v.capacity() : 16);
   }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
