@@ -105,12 +105,13 @@ private:
     tsl::robin_set<std::string_view, StrHash> support = {"no_autocast"};
     for (const auto &ins : t_.body) {
       if (ins.kind != Instr::Kind::Call) continue;
-      size_t dot = ins.callee.find('.');
+      const std::string &callee = ins.callee.str();
+      size_t dot = callee.find('.');
       if (dot == std::string::npos) {
-        if (!support.count(ins.callee) && !is_class(ins.callee)) support.insert(ins.callee);
+        if (!support.count(callee) && !is_class(callee)) support.insert(callee);
         continue;
       }
-      std::string_view module(ins.callee.data(), dot);
+      std::string_view module(callee.data(), dot);
       for (int m = 0; m < 3; ++m) modules[m] |= module == names[m];
     }
     for (int m = 0; m < 3; ++m)

@@ -4,8 +4,22 @@
 
 #include <charconv>
 #include <fmt/format.h>
+#include <mutex>
+#include <unordered_set>
 
 namespace thunderc {
+
+Name::Name(std::string_view text) {
+  if (text.empty()) return;
+  static std::mutex mutex;
+  // Never freed: names are held by traces kept until exit and by static constants. A node-based
+  // set, so that the texts never move.
+  static auto &pool = *new std::unordered_set<std::string, StrHash, std::equal_to<>>();
+  std::lock_guard lock(mutex);
+  auto it = pool.find(text);
+  if (it == pool.end()) it = pool.emplace(text).first;
+  text_ = &*it;
+}
 
 void append_type_text(std::string &out, const ValueType &t) {
   switch (t.kind) {

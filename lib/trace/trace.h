@@ -14,11 +14,35 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace thunderc {
 
 using ValueId = uint32_t;
+
+// An interned string, for the callees and attribute names of instructions: a few dozen distinct
+// texts each repeated thousands of times ("check_tensor_metadata", "torch.nn.functional.linear").
+// One pointer, so instructions are copied and moved without copying text, and equal names are
+// compared by address. The texts stay allocated until the process exits (a set of names, like
+// Python's interned strings; thread-safe).
+class Name {
+public:
+  Name() = default; // ""
+  explicit Name(std::string_view text);
+  Name &operator=(std::string_view text) { return *this = Name(text); }
+
+  const std::string &str() const { return *text_; }
+  operator std::string_view() const { return *text_; }
+  bool empty() const { return text_->empty(); }
+
+  friend bool operator==(const Name &a, const Name &b) { return a.text_ == b.text_; }
+  friend bool operator==(const Name &a, std::string_view b) { return *a.text_ == b; }
+
+private:
+  static inline const std::string kEmpty;
+  const std::string *text_ = &kEmpty;
+};
 
 // What the type comment of a value says.
 struct ValueType {
@@ -67,8 +91,8 @@ struct Instr {
     Assign,  // out = args[0] (the epilogue names a new list or dict it uses twice)
   };
   std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
-  std::string callee;        // Call: printed callable ("torch.add", "check_len")
-  std::string attr;          // GetAttr, SetAttr: a Python identifier
+  Name callee;               // Call: printed callable ("torch.add", "check_len")
+  Name attr;                 // GetAttr, SetAttr: a Python identifier
   std::vector<Operand> args;
   std::vector<std::pair<std::string, Operand>> kwargs;
   std::string comment; // Comment: the text; otherwise an optional trailing comment
