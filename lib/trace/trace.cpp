@@ -2,6 +2,7 @@
 
 #include "support/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
 #include <mutex>
@@ -112,14 +113,14 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
     // A hint taken once stays taken: names are never given back, so it is not looked up again.
     if (h.python_name && !h.taken) {
       h.taken = true;
-      if (taken_.insert(hint_or_prefix).second) return hint_or_prefix;
+      if (insert(hint_or_prefix)) return hint_or_prefix;
     }
     return take_suffixed(hint_or_prefix, h);
   }
   std::string name;
   name.reserve(hint_or_prefix.size() + 8);
   do assign_numbered(name, hint_or_prefix, "", counter_++);
-  while (!taken_.insert(name).second);
+  while (!insert(name));
   return name;
 }
 
@@ -132,8 +133,21 @@ std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   std::string name;
   name.reserve(hint_text.size() + 8);
   do assign_numbered(name, hint_text, "_", ++h.last_suffix);
-  while (!taken_.insert(name).second);
+  while (!insert(name));
   return name;
+}
+
+bool Namer::insert(std::string_view name) {
+  if (room_left_ < name.size()) {
+    size_t size = std::max<size_t>(name.size(), 16384);
+    room_ = blocks_.emplace_back(new char[size]).get();
+    room_left_ = size;
+  }
+  std::copy(name.begin(), name.end(), room_); // kept when the name is free
+  if (!taken_.insert(std::string_view(room_, name.size())).second) return false;
+  room_ += name.size();
+  room_left_ -= name.size();
+  return true;
 }
 
 Namer::Hint &Namer::hint(const std::string &text) {

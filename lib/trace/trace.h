@@ -12,6 +12,7 @@
 #include <tsl/robin_set.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -134,10 +135,10 @@ public:
   std::string take(const std::string &hint_or_prefix, bool is_hint);
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
   std::string take_suffixed(const std::string &hint);
-  void reserve(const std::string &name) { taken_.insert(name); }
+  void reserve(std::string_view name) { insert(name); }
   void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
   Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
-  bool claim(const std::string &name) { return taken_.insert(name).second; } // false: taken
+  bool claim(std::string_view name) { return insert(name); } // false: taken
 
 private:
   struct Hint {             // what a hint's text allows, worked out once per hint
@@ -148,11 +149,17 @@ private:
   };
   Hint &hint(const std::string &text);
   std::string take_suffixed(const std::string &hint_text, Hint &h);
+  bool insert(std::string_view name); // false: taken
 
   // Open addressing, hashes stored: a node-based set of 100k names spends its time in cache misses.
-  tsl::robin_set<std::string, StrHash, std::equal_to<std::string>, std::allocator<std::string>,
-                 true>
+  // The names are views of copies in blocks the Namer owns (a set of strings would allocate once
+  // per name).
+  tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
+                 std::allocator<std::string_view>, true>
       taken_;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char *room_ = nullptr; // the free end of the last block
+  size_t room_left_ = 0;
   tsl::robin_map<std::string, Hint, StrHash, std::equal_to<std::string>,
                  std::allocator<std::pair<std::string, Hint>>, true>
       hints_;
