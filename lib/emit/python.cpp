@@ -75,15 +75,8 @@ private:
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
-  struct MetaHash {
-    size_t operator()(const TensorMeta &m) const noexcept {
-      size_t h = size_t(m.dtype) * 31 + size_t(m.device.type) * 7 + size_t(m.device.index) + m.requires_grad;
-      for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
-      return h;
-    }
-  };
-  // Tensor type texts made once each: thousands of tensors share a few dozen metadata.
-  std::unordered_map<TensorMeta, std::string, MetaHash> tensor_types_;
+  // Tensor type texts made once each.
+  std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
 
   // The type comment text of a value.
   void type(const ValueType &t) {

@@ -511,23 +511,39 @@ private:
 
   // Appends `fn(x, rest...)` to the prologue.
   template <class... Rest> Instr &check(Name fn, ValueId x, Rest &&...rest) {
-    Instr &ins = out_.prologue.body.emplace_back();
-    ins.callee = fn;
-    ins.args.reserve(1 + sizeof...(rest));
-    ins.args.emplace_back(Operand::Kind::Value, x);
+    Instr &ins = check_of(fn, x, sizeof...(rest));
     (ins.args.push_back(std::forward<Rest>(rest)), ...);
     return ins;
   }
+  Instr &check(Name fn, ValueId x, const std::vector<Operand> &rest) {
+    Instr &ins = check_of(fn, x, rest.size());
+    ins.args.insert(ins.args.end(), rest.begin(), rest.end());
+    return ins;
+  }
+  // `fn(x)`, with room for `more` arguments.
+  Instr &check_of(Name fn, ValueId x, size_t more) {
+    Instr &ins = out_.prologue.body.emplace_back();
+    ins.callee = fn;
+    ins.args.reserve(1 + more);
+    ins.args.emplace_back(Operand::Kind::Value, x);
+    return ins;
+  }
+
+  // check_tensor_metadata's arguments after the tensor, made once per distinct metadata.
+  const std::vector<Operand> &metadata_operands(const TensorMeta &m) {
+    auto [it, fresh] = metadata_operands_.try_emplace(m);
+    if (fresh)
+      it->second = operands(shape_literal(m.shape), Operand::lit(py_str(device_name(m.device))),
+                            Operand::lit("torch." + std::string(dtype_name(m.dtype))),
+                            Operand::lit(m.requires_grad ? "True" : "False"));
+    return it->second;
+  }
+  std::unordered_map<TensorMeta, std::vector<Operand>, TensorMetaHash> metadata_operands_;
 
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
-    case K::TensorMeta:
-      check(callee::check_tensor_metadata, x, shape_literal(gd.meta.shape),
-            Operand::lit(py_str(device_name(gd.meta.device))),
-            Operand::lit("torch." + std::string(dtype_name(gd.meta.dtype))),
-            Operand::lit(gd.meta.requires_grad ? "True" : "False"));
-      break;
+    case K::TensorMeta: check(callee::check_tensor_metadata, x, metadata_operands(gd.meta)); break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
       if (k == Kind::None) {

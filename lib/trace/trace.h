@@ -55,6 +55,16 @@ struct ValueType {
   std::string text;
 };
 
+// For tables of what is made once per distinct tensor metadata (thousands of tensors share a few
+// dozen).
+struct TensorMetaHash {
+  size_t operator()(const TensorMeta &m) const noexcept {
+    size_t h = size_t(m.dtype) * 31 + size_t(m.device.type) * 7 + size_t(m.device.index) + m.requires_grad;
+    for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
+    return h;
+  }
+};
+
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
 std::string type_text(const ValueType &);
 void append_type_text(std::string &out, const ValueType &);
