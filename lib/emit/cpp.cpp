@@ -618,7 +618,7 @@ private:
     for (ValueId v : ins.outs)
       c += fmt::format("{}{}: \"{}\"", c.empty() ? "" : ", ", t_.name_of(v),
                        type_text(t_.values[v].type));
-    if (!ins.comment.empty()) c += (c.empty() ? "" : "; ") + ins.comment;
+    if (!ins.comment.empty()) c += (c.empty() ? "" : "; ") + ins.comment.str();
     return c.empty() ? "" : "  // " + cpp_comment(c);
   }
 

@@ -835,7 +835,7 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
   std::string where; // the last source comment, for messages
   for (const Instr &ins : t.body) {
     if (ins.kind == Instr::Kind::Comment) {
-      where = ins.comment;
+      where = ins.comment.str();
       continue;
     }
     if (ins.kind == Instr::Kind::Return) {

@@ -604,9 +604,10 @@ private:
     auto comment = [&](ValueId p) {
       Instr &ins = t.body.emplace_back();
       ins.kind = Instr::Kind::Comment;
-      ins.comment = t.name_of(p) + ": \"";
-      append_type_text(ins.comment, t.values[p].type);
-      ins.comment += '"';
+      std::string text = t.name_of(p) + ": \"";
+      append_type_text(text, t.values[p].type);
+      text += '"';
+      ins.comment = text;
       std::erase(uncommented, p);
     };
     // Records in input-path order; parents sort before their members.
@@ -808,9 +809,8 @@ private:
       comp_value_[h_.record(r).value.id] = v;
     }
     // A statement executed many times (a loop body) has its comment built once.
-    std::unordered_map<const Stmt *, std::string> comments;
-    static const std::string no_comment;
-    const std::string *last_comment = &no_comment;
+    std::unordered_map<const Stmt *, Name> comments;
+    Name last_comment;
     const Stmt *last_stmt = nullptr; // the statement last_comment was made of
     size_t at = 0; // the op's index (bound_args)
     for (auto next = p_.ops.begin(); next != p_.ops.end(); ++next, ++at) {
@@ -821,17 +821,15 @@ private:
         last_stmt = op.stmt;
         auto [it, fresh] = comments.try_emplace(op.stmt);
         if (fresh) {
-          std::string &made = it->second;
-          made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
+          std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
           if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
           made += comment_safe(op.stmt->src);
+          it->second = made;
         }
-        const std::string &c = it->second;
-        if (c != *last_comment) {
+        if (it->second != last_comment) {
           Instr &ins = t.body.emplace_back();
           ins.kind = Instr::Kind::Comment;
-          ins.comment = c;
-          last_comment = &c;
+          ins.comment = last_comment = it->second;
         }
       }
       if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone

@@ -22,11 +22,12 @@ namespace thunderc {
 
 using ValueId = uint32_t;
 
-// An interned string, for the callees and attribute names of instructions: a few dozen distinct
-// texts each repeated thousands of times ("check_tensor_metadata", "torch.nn.functional.linear").
-// One pointer, so instructions are copied and moved without copying text, and equal names are
-// compared by address. The texts stay allocated until the process exits (a set of names, like
-// Python's interned strings; thread-safe).
+// An interned string, for the callees, attribute names and comments of instructions: a few dozen
+// callees repeated thousands of times ("check_tensor_metadata", "torch.nn.functional.linear"), a
+// source comment per statement repeated in every trace of a loop. One pointer, so instructions are
+// copied and moved without copying text, and equal names are compared by address. The texts stay
+// allocated until the process exits (like Python's interned strings; a process holds each
+// distinct text once; thread-safe).
 class Name {
 public:
   Name() = default; // ""
@@ -106,7 +107,7 @@ struct Instr {
   Name attr;                 // GetAttr, SetAttr: a Python identifier
   std::vector<Operand> args;
   std::vector<std::pair<std::string, Operand>> kwargs;
-  std::string comment; // Comment: the text; otherwise an optional trailing comment
+  Name comment; // Comment: the text; otherwise an optional trailing comment
   std::vector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
   int op = -1;                 // computation ops: the ops::Op they denote (for passes and codegen)
   Kind kind = Kind::Call;
