@@ -50,10 +50,11 @@ ValueId Trace::add_value(std::string name, ValueType type) {
 }
 
 namespace {
-// Calls f(v) for every value an operand reads.
+// Calls f(v) for every value an operand reads (a value has no items: most operands need no loop).
 template <class F> void for_each_use(const Operand &o, F &f) {
   if (o.kind == Operand::Kind::Value) f(o.value);
-  for (const auto &i : o.items) for_each_use(i, f);
+  else
+    for (const auto &i : o.items) for_each_use(i, f);
 }
 } // namespace
 
