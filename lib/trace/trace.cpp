@@ -22,26 +22,24 @@ Name::Name(std::string_view text) {
   text_ = &*it;
 }
 
-void append_type_text(std::string &out, const ValueType &t) {
+void append_type_text(std::string &out, const ValueType &t) { // no temporary text
   switch (t.kind) {
   case ValueType::Kind::Tensor: append_type_comment(out, t.tensor); return;
-  case ValueType::Kind::Object: out += t.text; return; // the class repr: no temporary
-  default: out += type_text(t); return;
+  case ValueType::Kind::Int: (out += "int ") += t.text; return;
+  case ValueType::Kind::Float: (out += "float ") += t.text; return;
+  case ValueType::Kind::Bool: (out += "bool ") += t.text; return;
+  case ValueType::Kind::Str: out += "str"; return;
+  case ValueType::Kind::None: out += "None"; return;
+  case ValueType::Kind::Object: out += t.text; return; // the class repr
+  case ValueType::Kind::Any: break;
   }
+  out += "Any";
 }
 
 std::string type_text(const ValueType &t) {
-  switch (t.kind) {
-  case ValueType::Kind::Tensor: return type_comment(t.tensor);
-  case ValueType::Kind::Int: return "int " + t.text;
-  case ValueType::Kind::Float: return "float " + t.text;
-  case ValueType::Kind::Bool: return "bool " + t.text;
-  case ValueType::Kind::Str: return "str";
-  case ValueType::Kind::None: return "None";
-  case ValueType::Kind::Object: return t.text;
-  case ValueType::Kind::Any: return "Any";
-  }
-  return "Any";
+  std::string out;
+  append_type_text(out, t);
+  return out;
 }
 
 ValueId Trace::add_value(std::string name, ValueType type) {
