@@ -325,7 +325,7 @@ private:
       std::string outs;
       for (ValueId o : ins->outs)
         outs += (outs.empty() ? "" : ", ") + t_.name_of(o);
-      what = fmt::format(" for `{}{}`", outs.empty() ? "" : outs + " = ", ins->callee);
+      what = fmt::format(" for `{}{}`", outs.empty() ? "" : outs + " = ", ins->callee.str());
     }
     throw UserError(
         "",
@@ -618,7 +618,7 @@ private:
     for (ValueId v : ins.outs)
       c += fmt::format("{}{}: \"{}\"", c.empty() ? "" : ", ", t_.name_of(v),
                        type_text(t_.values[v].type));
-    if (!ins.comment.empty()) c += (c.empty() ? "" : "; ") + ins.comment;
+    if (!ins.comment.empty()) c += (c.empty() ? "" : "; ") + ins.comment.str();
     return c.empty() ? "" : "  // " + cpp_comment(c);
   }
 
@@ -628,7 +628,7 @@ private:
       if (t_.values[o].type.kind != ValueType::Kind::Tensor)
         fail(fmt::format("its result {} is not a tensor", t_.name_of(o)));
     THUNDERC_ASSERT(ins.bound.size() == ops::params(static_cast<Op>(ins.op)).size(),
-                    "computation op without its bound arguments: " + ins.callee);
+                    "computation op without its bound arguments: " + ins.callee.str());
     Expr e = expr(ins);
     std::string s = std::move(tables_);
     tables_.clear();

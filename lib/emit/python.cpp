@@ -75,15 +75,8 @@ private:
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
-  struct MetaHash {
-    size_t operator()(const TensorMeta &m) const noexcept {
-      size_t h = size_t(m.dtype) * 31 + size_t(m.device.type) * 7 + size_t(m.device.index) + m.requires_grad;
-      for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
-      return h;
-    }
-  };
-  // Tensor type texts made once each: thousands of tensors share a few dozen metadata.
-  std::unordered_map<TensorMeta, std::string, MetaHash> tensor_types_;
+  // Tensor type texts made once each.
+  std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
 
   // The type comment text of a value.
   void type(const ValueType &t) {
@@ -105,12 +98,13 @@ private:
     tsl::robin_set<std::string_view, StrHash> support = {"no_autocast"};
     for (const auto &ins : t_.body) {
       if (ins.kind != Instr::Kind::Call) continue;
-      size_t dot = ins.callee.find('.');
+      const std::string &callee = ins.callee.str();
+      size_t dot = callee.find('.');
       if (dot == std::string::npos) {
-        if (!support.count(ins.callee) && !is_class(ins.callee)) support.insert(ins.callee);
+        if (!support.count(callee) && !is_class(callee)) support.insert(callee);
         continue;
       }
-      std::string_view module(ins.callee.data(), dot);
+      std::string_view module(callee.data(), dot);
       for (int m = 0; m < 3; ++m) modules[m] |= module == names[m];
     }
     for (int m = 0; m < 3; ++m)

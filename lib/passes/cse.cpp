@@ -8,7 +8,8 @@ namespace thunderc {
 namespace {
 void rename(Operand &o, const std::vector<ValueId> &to) {
   if (o.kind == Operand::Kind::Value) o.value = to[o.value];
-  for (auto &i : o.items) rename(i, to);
+  else
+    for (auto &i : o.items) rename(i, to);
 }
 
 size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
@@ -66,7 +67,7 @@ void cse(Trace &t) {
   std::vector<bool> returned(t.values.size(), false);
   for (const Instr &ins : t.body)
     if (ins.kind == Instr::Kind::Return)
-      for (const auto &a : ins.args) mark_values(a, returned);
+      mark_values(ins.args, returned);
   // The kept instructions that may be merged into, by hash: the last one with each hash, and for
   // each (by index in the compacted body) the one before it with its hash. Open addressing and a
   // flat array: a node per instruction costs more than the rest of the pass.

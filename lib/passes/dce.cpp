@@ -2,9 +2,9 @@
 
 namespace thunderc {
 
-void mark_values(const Operand &o, std::vector<bool> &marked) {
-  if (o.kind == Operand::Kind::Value) marked[o.value] = true;
-  for (const auto &i : o.items) mark_values(i, marked);
+// Most operands are values: those are marked here, a call deeper only for a tuple, list or dict.
+void mark_values(const std::vector<Operand> &operands, std::vector<bool> &marked) {
+  for (const Operand &o : operands) mark_values(o, marked);
 }
 
 void dce(Trace &t) {
@@ -18,7 +18,7 @@ void dce(Trace &t) {
       keep[i] = false;
       continue;
     }
-    for (const auto &a : ins.args) mark_values(a, live);
+    mark_values(ins.args, live);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, live);
   }
   // A source comment goes with the op after it: drop it when that op went.

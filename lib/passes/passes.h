@@ -12,8 +12,13 @@
 
 namespace thunderc {
 
-// Sets marked[v] for every value `o` refers to, inside tuples, lists and dicts too.
-void mark_values(const Operand &o, std::vector<bool> &marked);
+// Sets marked[v] for every value `o` (each of `operands`) refers to, inside tuples, lists and dicts
+// too.
+void mark_values(const std::vector<Operand> &operands, std::vector<bool> &marked);
+inline void mark_values(const Operand &o, std::vector<bool> &marked) {
+  if (o.kind == Operand::Kind::Value) marked[o.value] = true;
+  else if (!o.items.empty()) mark_values(o.items, marked);
+}
 
 // Removes pure instructions whose results nothing uses (computation; prologue unpacks).
 void dce(Trace &);

@@ -7,7 +7,7 @@ namespace thunderc {
 void prologue_dce(Trace &prologue, Trace &computation) {
   std::vector<bool> used(computation.values.size(), false);
   for (const Instr &ins : computation.body) {
-    for (const auto &a : ins.args) mark_values(a, used);
+    mark_values(ins.args, used);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, used);
     for (const auto &a : ins.bound) mark_values(a.operand, used);
   }

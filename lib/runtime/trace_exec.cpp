@@ -181,7 +181,7 @@ public:
       }
     } else {
       auto cls = lit_.class_name(ins.callee);
-      THUNDERC_ASSERT(cls, "epilogue: unknown callable " + ins.callee);
+      THUNDERC_ASSERT(cls, "epilogue: unknown callable " + ins.callee.str());
       out = RValue::object(RK::Dataclass, *cls);
       for (const auto &[k, v] : ins.kwargs) out->entries.push_back({k, RValue::str(k), eval(v), Slot::Field});
     }
@@ -200,7 +200,7 @@ public:
         RRef obj = eval(ins.args.at(0));
         THUNDERC_ASSERT(obj->kind == RK::Object || obj->kind == RK::Dataclass || obj->kind == RK::Module,
                         "epilogue: setattr on a " + type_name(*obj));
-        obj->set_attr(ins.attr, eval(ins.args.at(1)));
+        obj->set_attr(ins.attr.str(), eval(ins.args.at(1)));
         break;
       }
       case Instr::Kind::SetItem: {
@@ -375,8 +375,8 @@ struct PreparedPrologue::Impl {
       case Instr::Kind::Comment: break;
       case Instr::Kind::GetAttr: {
         Step s = step(Op::GetAttr, read(ins.args.at(0)));
-        s.name = ins.attr;
-        s.out = define(ins.outs.at(0), paths[s.x] + "." + ins.attr);
+        s.name = ins.attr.str();
+        s.out = define(ins.outs.at(0), paths[s.x] + "." + ins.attr.str());
         steps.push_back(std::move(s));
         break;
       }
@@ -391,7 +391,7 @@ struct PreparedPrologue::Impl {
         break;
       }
       case Instr::Kind::Call:
-        if (ins.callee.starts_with("module.get_")) prepare_module_getter(ins);
+        if (ins.callee.str().starts_with("module.get_")) prepare_module_getter(ins);
         else prepare_check(ins);
         break;
       case Instr::Kind::Return: {
@@ -480,7 +480,7 @@ struct PreparedPrologue::Impl {
 
   void prepare_module_getter(const Instr &ins) {
     // module.get_parameter('a.b.weight') / get_buffer / get_submodule
-    std::string getter = ins.callee.substr(7);
+    std::string getter = ins.callee.str().substr(7);
     std::vector<std::string> parts = split_dots(literal_str(ins.args.at(0)));
     // The deepest sub-module on the way that an earlier getter reached.
     size_t done = parts.size();
@@ -515,7 +515,7 @@ struct PreparedPrologue::Impl {
   }
 
   void prepare_check(const Instr &ins) {
-    const std::string &fn = ins.callee;
+    const std::string &fn = ins.callee.str();
     if (fn == "check_no_aliases") {
       THUNDERC_ASSERT(ins.args.size() == 2, "prologue: check_no_aliases takes two tuples");
       Step s = step(Op::NoAliases, args);
@@ -835,7 +835,7 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
   std::string where; // the last source comment, for messages
   for (const Instr &ins : t.body) {
     if (ins.kind == Instr::Kind::Comment) {
-      where = ins.comment;
+      where = ins.comment.str();
       continue;
     }
     if (ins.kind == Instr::Kind::Return) {
@@ -862,7 +862,7 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
     }
     if (in_place) continue;
     THUNDERC_ASSERT(res.tensors.size() == ins.outs.size(),
-                    fmt::format("computation: {} gives {} tensors for {} outputs", ins.callee, res.tensors.size(),
+                    fmt::format("computation: {} gives {} tensors for {} outputs", ins.callee.str(), res.tensors.size(),
                                 ins.outs.size()));
     for (size_t k = 0; k < ins.outs.size(); ++k) {
       ValueId v = ins.outs[k];
@@ -871,7 +871,7 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
         TensorMeta got = result_meta(op, res.tensors[k], type.tensor);
         if (!(got == type.tensor))
           THUNDERC_ASSERT(false, fmt::format("computation: {} = {}(...) gave {} where the trace says {}{}", t.name_of(v),
-                                             ins.callee, meta_text(got), meta_text(type.tensor),
+                                             ins.callee.str(), meta_text(got), meta_text(type.tensor),
                                              where.empty() ? "" : " (at " + where + ")"));
       }
       env[v] = res.tensors[k];

@@ -29,6 +29,28 @@ void reserve_all(Namer &n) {
   for (std::string_view r : trace_reserved_names()) n.reserve(std::string(r));
 }
 
+// The callees the builder writes, interned once each.
+namespace callee {
+const Name check_tensor_metadata("check_tensor_metadata"), check_none("check_none"),
+    check_not_none("check_not_none"), check_string_value("check_string_value"),
+    check_literal_like("check_literal_like"), check_number_type_and_value("check_number_type_and_value"),
+    check_type("check_type"), check_len("check_len"), check_keys("check_keys"), check_is("check_is"),
+    check_is_not("check_is_not"), check_hasattr("check_hasattr"), check_no_aliases("check_no_aliases"),
+    get_parameter("module.get_parameter"), get_buffer("module.get_buffer"),
+    get_submodule("module.get_submodule"), clone("torch.clone"), copy_("torch.Tensor.copy_"),
+    ordered_dict("collections.OrderedDict"), set_buffer("set_buffer"), replace_items("replace_items");
+
+// The printed spelling of an op (OpInfo::torch_name).
+Name of(ops::Op op) {
+  static const std::vector<Name> names = [] {
+    std::vector<Name> n(ops::all_ops().size());
+    for (const ops::OpInfo &i : ops::all_ops()) n[static_cast<size_t>(i.op)] = Name(i.torch_name);
+    return n;
+  }();
+  return names[static_cast<size_t>(op)];
+}
+} // namespace callee
+
 std::string float_literal(double f) {
   return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
 }
@@ -463,13 +485,13 @@ private:
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
       if (const std::string *path = self_member_path(r)) {
-        const char *getter = rec.slot == Slot::Parameter   ? "module.get_parameter"
-                             : rec.slot == Slot::Buffer    ? "module.get_buffer"
-                             : rec.slot == Slot::Submodule ? "module.get_submodule"
+        const Name *getter = rec.slot == Slot::Parameter   ? &callee::get_parameter
+                             : rec.slot == Slot::Buffer    ? &callee::get_buffer
+                             : rec.slot == Slot::Submodule ? &callee::get_submodule
                                                            : nullptr;
         if (getter) {
           ins.kind = Instr::Kind::Call;
-          ins.callee = getter;
+          ins.callee = *getter;
           ins.args = operands(Operand::lit(py_str(*path)));
           return;
         }
@@ -488,52 +510,68 @@ private:
   }
 
   // Appends `fn(x, rest...)` to the prologue.
-  template <class... Rest> Instr &check(std::string_view fn, ValueId x, Rest &&...rest) {
-    Instr &ins = out_.prologue.body.emplace_back();
-    ins.callee = fn;
-    ins.args.reserve(1 + sizeof...(rest));
-    ins.args.emplace_back(Operand::Kind::Value, x);
+  template <class... Rest> Instr &check(Name fn, ValueId x, Rest &&...rest) {
+    Instr &ins = check_of(fn, x, sizeof...(rest));
     (ins.args.push_back(std::forward<Rest>(rest)), ...);
     return ins;
   }
+  Instr &check(Name fn, ValueId x, const std::vector<Operand> &rest) {
+    Instr &ins = check_of(fn, x, rest.size());
+    ins.args.insert(ins.args.end(), rest.begin(), rest.end());
+    return ins;
+  }
+  // `fn(x)`, with room for `more` arguments.
+  Instr &check_of(Name fn, ValueId x, size_t more) {
+    Instr &ins = out_.prologue.body.emplace_back();
+    ins.callee = fn;
+    ins.args.reserve(1 + more);
+    ins.args.emplace_back(Operand::Kind::Value, x);
+    return ins;
+  }
+
+  // check_tensor_metadata's arguments after the tensor, made once per distinct metadata.
+  const std::vector<Operand> &metadata_operands(const TensorMeta &m) {
+    auto [it, fresh] = metadata_operands_.try_emplace(m);
+    if (fresh)
+      it->second = operands(shape_literal(m.shape), Operand::lit(py_str(device_name(m.device))),
+                            Operand::lit("torch." + std::string(dtype_name(m.dtype))),
+                            Operand::lit(m.requires_grad ? "True" : "False"));
+    return it->second;
+  }
+  std::unordered_map<TensorMeta, std::vector<Operand>, TensorMetaHash> metadata_operands_;
 
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
-    case K::TensorMeta:
-      check("check_tensor_metadata", x, shape_literal(gd.meta.shape),
-            Operand::lit(py_str(device_name(gd.meta.device))),
-            Operand::lit("torch." + std::string(dtype_name(gd.meta.dtype))),
-            Operand::lit(gd.meta.requires_grad ? "True" : "False"));
-      break;
+    case K::TensorMeta: check(callee::check_tensor_metadata, x, metadata_operands(gd.meta)); break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
       if (k == Kind::None) {
-        check("check_none", x);
+        check(callee::check_none, x);
         break;
       }
-      const char *fn = k == Kind::Str                          ? "check_string_value"
-                       : k == Kind::DType || k == Kind::Device ? "check_literal_like"
-                                                               : "check_number_type_and_value";
+      Name fn = k == Kind::Str                          ? callee::check_string_value
+                : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
+                                                        : callee::check_number_type_and_value;
       check(fn, x, Operand::lit(literal(gd.value)));
       break;
     }
-    case K::None: check("check_none", x); break;
-    case K::NotNone: check("check_not_none", x); break;
-    case K::Type: check("check_type", x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
-    case K::Len: check("check_len", x, Operand::lit(std::to_string(gd.length))); break;
+    case K::None: check(callee::check_none, x); break;
+    case K::NotNone: check(callee::check_not_none, x); break;
+    case K::Type: check(callee::check_type, x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
+    case K::Len: check(callee::check_len, x, Operand::lit(std::to_string(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
       for (const auto &k : gd.keys) keys.push_back(Operand::lit(py_str(k)));
-      Instr &ins = check("check_keys", x, Operand::tuple(std::move(keys)));
+      Instr &ins = check(callee::check_keys, x, Operand::tuple(std::move(keys)));
       if (gd.ordered) ins.kwargs.emplace_back("ordered", Operand::lit("True"));
       break;
     }
-    case K::Is: check("check_is", x, Operand::of(pro_value(gd.other))); break;
-    case K::IsNot: check("check_is_not", x, Operand::of(pro_value(gd.other))); break;
+    case K::Is: check(callee::check_is, x, Operand::of(pro_value(gd.other))); break;
+    case K::IsNot: check(callee::check_is_not, x, Operand::of(pro_value(gd.other))); break;
     case K::HasAttr:
-      check("check_hasattr", x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
+      check(callee::check_hasattr, x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
       break;
     }
   }
@@ -566,9 +604,10 @@ private:
     auto comment = [&](ValueId p) {
       Instr &ins = t.body.emplace_back();
       ins.kind = Instr::Kind::Comment;
-      ins.comment = t.name_of(p) + ": \"";
-      append_type_text(ins.comment, t.values[p].type);
-      ins.comment += '"';
+      std::string text = t.name_of(p) + ": \"";
+      append_type_text(text, t.values[p].type);
+      text += '"';
+      ins.comment = text;
       std::erase(uncommented, p);
     };
     // Records in input-path order; parents sort before their members.
@@ -631,7 +670,7 @@ private:
     }
     if (first.size() + rest.size() < 2) return;
     Instr &ins = out_.prologue.body.emplace_back();
-    ins.callee = "check_no_aliases";
+    ins.callee = callee::check_no_aliases;
     ins.args = operands(Operand::tuple(std::move(first)), Operand::tuple(std::move(rest)));
   }
 
@@ -730,18 +769,18 @@ private:
 
   // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
   // clone, and the input (if it is one) is written back at the end like any other update.
-  void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at, const ops::OpInfo &info) {
+  void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
     Instr &clone = t.body.emplace_back();
-    clone.callee = "torch.clone";
+    clone.callee = callee::clone;
     clone.op = static_cast<int>(ops::Op::clone);
     comp_operand(target, clone.args.emplace_back());
     if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
     Instr &update = t.body.emplace_back(); // `clone` is not used past here: the body may grow
-    update.callee = info.torch_name;
+    update.callee = callee::of(op.op);
     update.op = static_cast<int>(op.op);
     update.args = {Operand::of(copy)};
     for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
@@ -770,9 +809,8 @@ private:
       comp_value_[h_.record(r).value.id] = v;
     }
     // A statement executed many times (a loop body) has its comment built once.
-    std::unordered_map<const Stmt *, std::string> comments;
-    static const std::string no_comment;
-    const std::string *last_comment = &no_comment;
+    std::unordered_map<const Stmt *, Name> comments;
+    Name last_comment;
     const Stmt *last_stmt = nullptr; // the statement last_comment was made of
     size_t at = 0; // the op's index (bound_args)
     for (auto next = p_.ops.begin(); next != p_.ops.end(); ++next, ++at) {
@@ -783,26 +821,24 @@ private:
         last_stmt = op.stmt;
         auto [it, fresh] = comments.try_emplace(op.stmt);
         if (fresh) {
-          std::string &made = it->second;
-          made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
+          std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
           if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
           made += comment_safe(op.stmt->src);
+          it->second = made;
         }
-        const std::string &c = it->second;
-        if (c != *last_comment) {
+        if (it->second != last_comment) {
           Instr &ins = t.body.emplace_back();
           ins.kind = Instr::Kind::Comment;
-          ins.comment = c;
-          last_comment = &c;
+          ins.comment = last_comment = it->second;
         }
       }
       if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
-        emit_inplace_on_clone(t, op, at, info);
+        emit_inplace_on_clone(t, op, at);
         continue;
       }
       // Built in place: an Instr is large, and moving one in costs as much as filling it.
       Instr &ins = t.body.emplace_back();
-      ins.callee = info.torch_name;
+      ins.callee = callee::of(op.op);
       ins.op = static_cast<int>(op.op);
       ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
       ins.args.reserve(op.args.size());
@@ -819,7 +855,7 @@ private:
     }
     for (const WriteBack &wb : p_.write_backs) {
       Instr &ins = t.body.emplace_back();
-      ins.callee = "torch.Tensor.copy_";
+      ins.callee = callee::copy_;
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args.resize(2);
       comp_operand(wb.tensor, ins.args[0]);
@@ -909,7 +945,7 @@ private:
         pairs.items.push_back(Operand::tuple({Operand::lit(d.keys[i]), d.items[i]}));
       ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
       Instr ins;
-      ins.callee = "collections.OrderedDict";
+      ins.callee = callee::ordered_dict;
       ins.args = {pairs};
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
@@ -932,8 +968,8 @@ private:
         if (e.slot == Slot::Field) continue;
         Instr set;
         set.kind = Instr::Kind::SetAttr;
-        set.attr = std::string(h_.symbol(e.name));
-        set.args = {Operand::of(built), rebuild(e.value, path + "." + set.attr, depth + 1)};
+        set.attr = h_.symbol(e.name);
+        set.args = {Operand::of(built), rebuild(e.value, path + "." + set.attr.str(), depth + 1)};
         out_.epilogue.body.push_back(std::move(set));
       }
       return Operand::of(built);
@@ -976,12 +1012,12 @@ private:
                     rebuild(se.value, where + "[" + literal(se.key) + "]")};
         break;
       case SideEffect::Kind::SetBuffer:
-        ins.callee = "set_buffer";
+        ins.callee = callee::set_buffer;
         ins.args = {Operand::of(epi_input_.at(se.module_root)), Operand::lit(py_str(se.module_path)),
                     rebuild(se.value, where)};
         break;
       case SideEffect::Kind::Contents:
-        ins.callee = "replace_items";
+        ins.callee = callee::replace_items;
         ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), rebuild(se.value, where)};
         break;
       }

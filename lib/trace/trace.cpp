@@ -2,31 +2,44 @@
 
 #include "support/text.h"
 
+#include <algorithm>
 #include <charconv>
 #include <fmt/format.h>
+#include <mutex>
+#include <unordered_set>
 
 namespace thunderc {
 
-void append_type_text(std::string &out, const ValueType &t) {
+Name::Name(std::string_view text) {
+  if (text.empty()) return;
+  static std::mutex mutex;
+  // Never freed: names are held by traces kept until exit and by static constants. A node-based
+  // set, so that the texts never move.
+  static auto &pool = *new std::unordered_set<std::string, StrHash, std::equal_to<>>();
+  std::lock_guard lock(mutex);
+  auto it = pool.find(text);
+  if (it == pool.end()) it = pool.emplace(text).first;
+  text_ = &*it;
+}
+
+void append_type_text(std::string &out, const ValueType &t) { // no temporary text
   switch (t.kind) {
   case ValueType::Kind::Tensor: append_type_comment(out, t.tensor); return;
-  case ValueType::Kind::Object: out += t.text; return; // the class repr: no temporary
-  default: out += type_text(t); return;
+  case ValueType::Kind::Int: (out += "int ") += t.text; return;
+  case ValueType::Kind::Float: (out += "float ") += t.text; return;
+  case ValueType::Kind::Bool: (out += "bool ") += t.text; return;
+  case ValueType::Kind::Str: out += "str"; return;
+  case ValueType::Kind::None: out += "None"; return;
+  case ValueType::Kind::Object: out += t.text; return; // the class repr
+  case ValueType::Kind::Any: break;
   }
+  out += "Any";
 }
 
 std::string type_text(const ValueType &t) {
-  switch (t.kind) {
-  case ValueType::Kind::Tensor: return type_comment(t.tensor);
-  case ValueType::Kind::Int: return "int " + t.text;
-  case ValueType::Kind::Float: return "float " + t.text;
-  case ValueType::Kind::Bool: return "bool " + t.text;
-  case ValueType::Kind::Str: return "str";
-  case ValueType::Kind::None: return "None";
-  case ValueType::Kind::Object: return t.text;
-  case ValueType::Kind::Any: return "Any";
-  }
-  return "Any";
+  std::string out;
+  append_type_text(out, t);
+  return out;
 }
 
 ValueId Trace::add_value(std::string name, ValueType type) {
@@ -35,10 +48,11 @@ ValueId Trace::add_value(std::string name, ValueType type) {
 }
 
 namespace {
-// Calls f(v) for every value an operand reads.
+// Calls f(v) for every value an operand reads (a value has no items: most operands need no loop).
 template <class F> void for_each_use(const Operand &o, F &f) {
   if (o.kind == Operand::Kind::Value) f(o.value);
-  for (const auto &i : o.items) for_each_use(i, f);
+  else
+    for (const auto &i : o.items) for_each_use(i, f);
 }
 } // namespace
 
@@ -98,14 +112,14 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
     // A hint taken once stays taken: names are never given back, so it is not looked up again.
     if (h.python_name && !h.taken) {
       h.taken = true;
-      if (taken_.insert(hint_or_prefix).second) return hint_or_prefix;
+      if (insert(hint_or_prefix)) return hint_or_prefix;
     }
     return take_suffixed(hint_or_prefix, h);
   }
   std::string name;
   name.reserve(hint_or_prefix.size() + 8);
   do assign_numbered(name, hint_or_prefix, "", counter_++);
-  while (!taken_.insert(name).second);
+  while (!insert(name));
   return name;
 }
 
@@ -118,8 +132,21 @@ std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   std::string name;
   name.reserve(hint_text.size() + 8);
   do assign_numbered(name, hint_text, "_", ++h.last_suffix);
-  while (!taken_.insert(name).second);
+  while (!insert(name));
   return name;
+}
+
+bool Namer::insert(std::string_view name) {
+  if (room_left_ < name.size()) {
+    size_t size = std::max<size_t>(name.size(), 16384);
+    room_ = blocks_.emplace_back(new char[size]).get();
+    room_left_ = size;
+  }
+  std::copy(name.begin(), name.end(), room_); // kept when the name is free
+  if (!taken_.insert(std::string_view(room_, name.size())).second) return false;
+  room_ += name.size();
+  room_left_ -= name.size();
+  return true;
 }
 
 Namer::Hint &Namer::hint(const std::string &text) {

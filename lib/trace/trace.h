@@ -12,13 +12,39 @@
 #include <tsl/robin_set.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace thunderc {
 
 using ValueId = uint32_t;
+
+// An interned string, for the callees, attribute names and comments of instructions: a few dozen
+// callees repeated thousands of times ("check_tensor_metadata", "torch.nn.functional.linear"), a
+// source comment per statement repeated in every trace of a loop. One pointer, so instructions are
+// copied and moved without copying text, and equal names are compared by address. The texts stay
+// allocated until the process exits (like Python's interned strings; a process holds each
+// distinct text once; thread-safe).
+class Name {
+public:
+  Name() = default; // ""
+  explicit Name(std::string_view text);
+  Name &operator=(std::string_view text) { return *this = Name(text); }
+
+  const std::string &str() const { return *text_; }
+  operator std::string_view() const { return *text_; }
+  bool empty() const { return text_->empty(); }
+
+  friend bool operator==(const Name &a, const Name &b) { return a.text_ == b.text_; }
+  friend bool operator==(const Name &a, std::string_view b) { return *a.text_ == b; }
+
+private:
+  static inline const std::string kEmpty;
+  const std::string *text_ = &kEmpty;
+};
 
 // What the type comment of a value says.
 struct ValueType {
@@ -28,6 +54,16 @@ struct ValueType {
   // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
   // prints it ("<class 'transformers.cache_utils.StaticCache'>").
   std::string text;
+};
+
+// For tables of what is made once per distinct tensor metadata (thousands of tensors share a few
+// dozen).
+struct TensorMetaHash {
+  size_t operator()(const TensorMeta &m) const noexcept {
+    size_t h = size_t(m.dtype) * 31 + size_t(m.device.type) * 7 + size_t(m.device.index) + m.requires_grad;
+    for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
+    return h;
+  }
 };
 
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
@@ -67,11 +103,11 @@ struct Instr {
     Assign,  // out = args[0] (the epilogue names a new list or dict it uses twice)
   };
   std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
-  std::string callee;        // Call: printed callable ("torch.add", "check_len")
-  std::string attr;          // GetAttr, SetAttr: a Python identifier
+  Name callee;               // Call: printed callable ("torch.add", "check_len")
+  Name attr;                 // GetAttr, SetAttr: a Python identifier
   std::vector<Operand> args;
   std::vector<std::pair<std::string, Operand>> kwargs;
-  std::string comment; // Comment: the text; otherwise an optional trailing comment
+  Name comment; // Comment: the text; otherwise an optional trailing comment
   std::vector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
   int op = -1;                 // computation ops: the ops::Op they denote (for passes and codegen)
   Kind kind = Kind::Call;
@@ -110,10 +146,10 @@ public:
   std::string take(const std::string &hint_or_prefix, bool is_hint);
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
   std::string take_suffixed(const std::string &hint);
-  void reserve(const std::string &name) { taken_.insert(name); }
+  void reserve(std::string_view name) { insert(name); }
   void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
   Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
-  bool claim(const std::string &name) { return taken_.insert(name).second; } // false: taken
+  bool claim(std::string_view name) { return insert(name); } // false: taken
 
 private:
   struct Hint {             // what a hint's text allows, worked out once per hint
@@ -124,11 +160,17 @@ private:
   };
   Hint &hint(const std::string &text);
   std::string take_suffixed(const std::string &hint_text, Hint &h);
+  bool insert(std::string_view name); // false: taken
 
   // Open addressing, hashes stored: a node-based set of 100k names spends its time in cache misses.
-  tsl::robin_set<std::string, StrHash, std::equal_to<std::string>, std::allocator<std::string>,
-                 true>
+  // The names are views of copies in blocks the Namer owns (a set of strings would allocate once
+  // per name).
+  tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
+                 std::allocator<std::string_view>, true>
       taken_;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char *room_ = nullptr; // the free end of the last block
+  size_t room_left_ = 0;
   tsl::robin_map<std::string, Hint, StrHash, std::equal_to<std::string>,
                  std::allocator<std::pair<std::string, Hint>>, true>
       hints_;
