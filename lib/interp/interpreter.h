@@ -60,6 +60,9 @@ public:
   ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                       int64_t index, bool int_key);
   struct ClassInfo;
+  // The class's module_defaults, each with its name's symbol (filled on first use).
+  const std::vector<std::pair<const ModuleDefault *, uint32_t>> &
+  implicit_attrs(const ClassInfo &cls);
   void implicit_module_attrs(Value module, const ClassInfo &cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
