@@ -187,6 +187,7 @@ public:
   TracingBackend tracing;
 
   std::deque<Frame> frames;
+  Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none
   struct Callee { // a call statement's `fn`, resolved once
     const Function *fn = nullptr;
     std::optional<ops::Op> op;
