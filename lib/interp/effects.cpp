@@ -22,7 +22,7 @@ bool Interpreter::written(Value target, const std::string &key) const {
 }
 
 void Interpreter::record_effect(SideEffect e, const std::string &key) {
-  e.stmt = frames.empty() ? nullptr : frames.back().stmt;
+  e.stmt = top ? top->stmt : nullptr;
   if (e.value) settle(e.value, "the value written", "", 0);
   std::string k = effect_key(e.target, key);
   auto it = effect_index.find(k);

@@ -4,6 +4,7 @@
 // on entry (their snapshot), since that is what the prologue sees.
 #include "interp/interpreter.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace thunderc::interp {
@@ -133,6 +134,14 @@ void Interpreter::rely(Value v) {
   rely_deep(v, 0);
 }
 
+// Containers on the rely path are few (it is as deep as the nesting): a linear search of a stack
+// is cheaper than a hash set insert and erase per container.
+bool Interpreter::enter_rely(Value container) {
+  if (std::find(relying.begin(), relying.end(), container.id) != relying.end()) return false;
+  relying.push_back(container.id);
+  return true;
+}
+
 void Interpreter::rely_deep(Value v, int depth) {
   if (depth > 256) fail("a value nested more than 256 levels deep (a cyclic container?)");
   switch (h.kind(v)) {
@@ -151,13 +160,13 @@ void Interpreter::rely_deep(Value v, int depth) {
   case Kind::Tuple:
   case Kind::List:
     rely_len(v);
-    if (!relying.insert(v.id).second) return; // a container that contains itself
+    if (!enter_rely(v)) return; // a container that contains itself
     for (size_t i = 0; i < h.items(v).size(); ++i) {
       Value x = h.items(v)[i];
       if (h.from_input(v)) reached(x);
       rely_deep(x, depth + 1);
     }
-    relying.erase(v.id);
+    relying.pop_back();
     return;
   case Kind::Slice:
     for (size_t i = 0; i < 3; ++i)
@@ -165,13 +174,13 @@ void Interpreter::rely_deep(Value v, int depth) {
     return;
   case Kind::Dict:
     rely_keys(v, true);
-    if (!relying.insert(v.id).second) return;
+    if (!enter_rely(v)) return;
     for (size_t i = 0; i < h.entries(v).size(); ++i) {
       Value x = h.entries(v)[i].value;
       if (h.from_input(v)) reached(x);
       rely_deep(x, depth + 1);
     }
-    relying.erase(v.id);
+    relying.pop_back();
     return;
   default:
     used(v);

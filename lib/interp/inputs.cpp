@@ -91,6 +91,7 @@ struct Builder {
     }
     case Expr::Kind::Dict: {
       v = h.dict(rec);
+      h.reserve_entries(v, e.entries.size());
       for (const auto &[k, x] : e.entries)
         member(v, rec, k, x, Slot::Item, ProvKind::Item, false);
       break;
@@ -99,6 +100,7 @@ struct Builder {
     case Expr::Kind::Dataclass: {
       bool dc = e.kind == Expr::Kind::Dataclass;
       v = h.object(dc ? Kind::Dataclass : Kind::Object, e.text, rec);
+      h.reserve_entries(v, e.entries.size());
       for (const auto &[k, x] : e.entries)
         member(v, rec, k, x, dc ? Slot::Field : Slot::Attr, ProvKind::Attr, false);
       break;
@@ -107,6 +109,8 @@ struct Builder {
       v = h.object(Kind::Module, e.text, rec);
       const Interpreter::ClassInfo &cls = in.class_info(v);
       const std::string &base = cls.builtin_base;
+      h.reserve_entries(v, e.parameters.size() + e.buffers.size() + e.modules.size() +
+                               e.entries.size() + in.implicit_attrs(cls).size());
       for (const auto &[k, x] : e.parameters)
         member(v, rec, k, x, Slot::Parameter, ProvKind::Attr, false);
       for (const auto &[k, x] : e.buffers)
@@ -148,14 +152,19 @@ struct Builder {
 };
 } // namespace
 
-void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
+const std::vector<std::pair<const ModuleDefault *, uint32_t>> &
+Interpreter::implicit_attrs(const ClassInfo &cls) {
   if (!cls.module_defaults_known) { // once per class: no table lookup or hashing per module
     for (const ModuleDefault &d : module_defaults(cls.builtin_base))
       cls.module_defaults.emplace_back(&d, h.intern(d.name));
     cls.module_defaults_known = true;
   }
+  return cls.module_defaults;
+}
+
+void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
   ProvId rec = h.prov(m);
-  for (const auto &[dp, name] : cls.module_defaults) {
+  for (const auto &[dp, name] : implicit_attrs(cls)) {
     const ModuleDefault &d = *dp;
     if (h.find_attr(m, name)) continue;
     std::vector<int64_t> shape;

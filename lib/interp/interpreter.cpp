@@ -47,10 +47,10 @@ std::vector<std::string> Interpreter::stack() const {
 }
 
 void Interpreter::fail(const std::string &message, const std::string *pointer) const {
-  std::string where = pointer                                 ? *pointer
-                      : !frames.empty() && frames.back().stmt ? frames.back().stmt->pointer
-                      : !frames.empty()                       ? frames.back().fn->pointer
-                                                              : std::string("/inputs");
+  std::string where = pointer            ? *pointer
+                      : top && top->stmt ? top->stmt->pointer
+                      : top              ? top->fn->pointer
+                                         : std::string("/inputs");
   throw UserError(where, message, stack());
 }
 
@@ -58,12 +58,12 @@ void Interpreter::fail(const std::string &message, const std::string *pointer) c
 
 ProvId Interpreter::new_record() {
   ProvId id = h.add_record(ProvKind::New);
-  h.record_mut(id).stmt = frames.empty() ? nullptr : frames.back().stmt;
+  h.record_mut(id).stmt = top ? top->stmt : nullptr;
   return id;
 }
 
 void Interpreter::store(uint32_t slot, Value v) {
-  Frame &f = frames.back();
+  Frame &f = *top;
   THUNDERC_ASSERT(slot < f.locals.size(), "a local without a slot: call number_locals");
   f.locals[slot] = v;
 }
@@ -110,10 +110,11 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
     if (fresh) it->second = literal(*d);
     f.locals[i] = it->second;
   }
-  frames.push_back(std::move(f));
+  top = &frames.emplace_back(std::move(f));
   exec_block(fn.body);
-  Value ret = frames.back().ret ? frames.back().ret : h.none();
+  Value ret = top->ret ? top->ret : h.none();
   frames.pop_back();
+  top = frames.empty() ? nullptr : &frames.back();
   return ret;
 }
 
@@ -121,7 +122,7 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
 
 Value Interpreter::read_local(const std::string &name, uint32_t slot,
                               const std::string &pointer) {
-  const Frame &f = frames.back();
+  const Frame &f = *top;
   if (slot >= f.locals.size()) // kNoSlot: a name the function never binds
     fail(fmt::format("unknown local {}{}", py_str(name), did_you_mean(name, bound_names(f))),
          &pointer);
@@ -197,7 +198,7 @@ Value Interpreter::eval(const Expr &e) {
 bool Interpreter::exec_block(const std::vector<Stmt> &block) {
   for (const Stmt &s : block) {
     exec(s);
-    if (frames.back().ret) return true;
+    if (top->ret) return true;
   }
   return false;
 }
@@ -220,7 +221,7 @@ Args eval_args(Interpreter &in, const std::vector<Expr> &args) {
 } // namespace
 
 void Interpreter::exec(const Stmt &s) {
-  Frame &f = frames.back();
+  Frame &f = *top;
   f.stmt = &s;
   if (++p.statements > opt.max_statements)
     fail(fmt::format("the program executes more than {} statements while tracing (the limit; "
@@ -307,13 +308,13 @@ void Interpreter::exec(const Stmt &s) {
       p.return_stmt = &s;
       finish_result(v);
     }
-    frames.back().ret = v;
+    top->ret = v;
     break;
   }
   case K::Raise:
     fail(s.name.empty() ? "the program raises an exception here (a raise without a message)" : s.name);
   }
-  frames.back().stmt = &s; // a call returned into this frame: point back at the statement
+  top->stmt = &s; // a call returned into this frame: point back at the statement
 }
 
 void Interpreter::exec_for(const Stmt &s) {
@@ -346,7 +347,7 @@ void Interpreter::exec_for(const Stmt &s) {
                        opt.max_statements));
     bind(item);
     if (exec_block(s.body)) return true;
-    frames.back().stmt = &s;
+    top->stmt = &s;
     return false;
   };
   if (h.is(it, Kind::Range)) {

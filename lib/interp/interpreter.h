@@ -60,6 +60,9 @@ public:
   ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                       int64_t index, bool int_key);
   struct ClassInfo;
+  // The class's module_defaults, each with its name's symbol (filled on first use).
+  const std::vector<std::pair<const ModuleDefault *, uint32_t>> &
+  implicit_attrs(const ClassInfo &cls);
   void implicit_module_attrs(Value module, const ClassInfo &cls);
 
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
@@ -74,6 +77,7 @@ public:
   void rely_identity(Value a, Value b, bool same);
   void rely_hasattr(Value v, const std::string &name, bool present);
   void rely_deep(Value v, int depth);
+  bool enter_rely(Value container); // false when it is on the rely path already
   // A member read through a `ref` of the input description: guard that this second path reaches
   // the same object as the value's own record.
   void alias_read(Value owner, std::string key, bool int_key, int64_t index, Slot slot,
@@ -184,6 +188,7 @@ public:
   TracingBackend tracing;
 
   std::deque<Frame> frames;
+  Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none
   struct Callee { // a call statement's `fn`, resolved once
     const Function *fn = nullptr;
     std::optional<ops::Op> op;
@@ -210,10 +215,9 @@ public:
   std::vector<std::optional<SideEffect>> effects;       // dropped writes are empty
   std::unordered_map<std::string, size_t> effect_index; // (target, key) -> effects index
   std::unordered_set<uint32_t> contents_pending;        // containers with a Contents effect
-  std::vector<Value> updated_inputs;
+  std::vector<Value> updated_inputs;                    // input tensors updated in place
   std::unordered_set<uint32_t> settling; // containers on the settle path
-  std::unordered_set<uint32_t> relying;  // containers on the rely path                          //
-                                         // input tensors updated in place
+  std::vector<uint32_t> relying;         // containers on the rely path (see enter_rely)
 };
 
 // "(loc: src)" / ", statement 3/then/1" for a frame line.

@@ -182,7 +182,7 @@ OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs
     for (const auto &b : r.bound_meta)
       r.bound.push_back(from_arg(b));
   }
-  const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+  const Stmt *s = top ? top->stmt : nullptr;
   r.stmt = s;
   if (s) {
     const Expr *receiver = s->kind == Stmt::Kind::Method || s->kind == Stmt::Kind::SetItem ? &s->obj
@@ -256,7 +256,7 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
   // Function forms whose Python signature is narrower than the catalogue's (which is F.relu's,
   // and takes Tensor.split's keyword split_size): torch.relu(input), torch.split(tensor,
   // split_size_or_sections, dim=0).
-  if (const Stmt *s = frames.empty() ? nullptr : frames.back().stmt;
+  if (const Stmt *s = top ? top->stmt : nullptr;
       s && s->kind == Stmt::Kind::Call && !s->callee_is_local) {
     if (op == ops::Op::relu && s->name == "torch.relu") {
       if (args.size() > 1)

@@ -4,6 +4,7 @@
 #include "ops/ops.h"
 
 #include "support/diagnostics.h"
+#include "support/hash.h"
 
 #include <algorithm>
 #include <array>
@@ -178,8 +179,7 @@ constexpr size_t max_params = 32; // bind() marks the parameters given in a bits
 
 using Signatures = std::array<std::vector<Param>, op_count>;
 
-// Out of line: inlined into signatures(), its register spills cost every params() call.
-[[gnu::noinline]] Signatures parse_signatures() {
+Signatures parse_signatures() {
   Signatures out;
   for (size_t i = 0; i < op_count; ++i) {
     out[i] = parse_signature(table[i].signature);
@@ -188,13 +188,15 @@ using Signatures = std::array<std::vector<Param>, op_count>;
   return out;
 }
 
-const Signatures &signatures() {
-  static const Signatures sigs = parse_signatures();
-  return sigs;
-}
+// Parsed at start-up from the constexpr table alone (no other global is read, and no static
+// initializer calls params()): params() is a plain table read, without a function-local static's
+// guard on every call.
+const Signatures signatures = parse_signatures();
 
 struct Names {
-  std::unordered_map<std::string_view, Op> functions, methods;
+  // StrHash: inlined XXH3, cheaper than std::hash's out-of-line _Hash_bytes for every call's
+  // name (tensor methods are looked up per call).
+  std::unordered_map<std::string_view, Op, StrHash> functions, methods;
 };
 
 const Names &names() {
@@ -255,6 +257,11 @@ const Names &names() {
   throw OpError(std::string(info(op).torch_name) + "(): " + message);
 }
 
+// The ops normalize_positionals() handles: asked before the call, which most ops skip.
+bool has_overloads(Op op) {
+  return op == Op::to || op == Op::arange || op == Op::max || op == Op::min || op == Op::var;
+}
+
 // PyTorch's overloads that a single signature cannot express, folded into it.
 void normalize_positionals(Op op, std::vector<Arg> &args, const Kwargs &kwargs) {
   auto has_kw = [&](std::string_view name) {
@@ -301,7 +308,7 @@ std::span<const OpInfo> all_ops() {
   return table;
 }
 std::span<const Param> params(Op op) {
-  return signatures()[static_cast<size_t>(op)];
+  return signatures[static_cast<size_t>(op)];
 }
 
 std::optional<Op> lookup_function(std::string_view qualified_name) {
@@ -344,7 +351,7 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   // Positionals take the first parameters in order: the result is built in their vector, one Arg
   // per parameter, each marked when given.
   std::vector<Arg> out = std::move(given);
-  normalize_positionals(op, out, kwargs);
+  if (has_overloads(op)) normalize_positionals(op, out, kwargs);
   std::bitset<max_params> given_at;
   for (size_t next = 0; next < out.size(); ++next) {
     if (next >= ps.size() || ps[next].keyword_only) {

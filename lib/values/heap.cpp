@@ -142,10 +142,17 @@ Entry *Heap::find_name(uint32_t table, uint32_t sym) {
 
 void Heap::append(uint32_t table, Entry e) {
   auto &t = tables_[table];
-  auto it = name_index_.find(table);
-  if (it != name_index_.end() && e.name != kNoSymbol)
-    it->second.emplace(e.name, static_cast<uint32_t>(t.size()));
+  // An index is built only for a table of more than 16 entries and dropped whenever the table
+  // may shrink (entries_mut): a smaller table has none to update.
+  if (t.size() > 16 && e.name != kNoSymbol) {
+    auto it = name_index_.find(table);
+    if (it != name_index_.end()) it->second.emplace(e.name, static_cast<uint32_t>(t.size()));
+  }
   t.push_back(e);
+}
+
+void Heap::reserve_entries(Value obj, size_t n) {
+  tables_[nodes_[obj.id].a].reserve(n);
 }
 
 std::vector<Entry> &Heap::entries_mut(Value v) {

@@ -107,6 +107,8 @@ public:
   // Appends a member known to be absent (building inputs): no lookup.
   void add_entry(Value obj, std::string_view name, Value value, Slot slot);
   void add_entry(Value obj, uint32_t name_symbol, Value value, Slot slot);
+  // Room for `n` entries of a table about to be filled (no growth 1, 2, 4, 8, ...).
+  void reserve_entries(Value obj, size_t n);
   // An attribute / field / module member by name; nullptr when absent.
   Entry *find_attr(Value obj, uint32_t name_symbol);
   Entry *find_attr(Value obj, std::string_view name);
