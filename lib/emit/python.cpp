@@ -77,6 +77,7 @@ private:
 
   // Tensor type texts made once each.
   std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
+  const std::pair<const TensorMeta, std::string> *last_type_ = nullptr; // the last one printed
 
   // The type comment text of a value.
   void type(const ValueType &t) {
@@ -86,9 +87,13 @@ private:
       out_ += scratch_;
       return;
     }
-    auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
-    if (fresh) it->second = type_text(t);
-    out_ += it->second;
+    // Neighbouring values mostly share their metadata: compared before it is hashed.
+    if (!last_type_ || !(t.tensor == last_type_->first)) {
+      auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
+      if (fresh) it->second = type_text(t);
+      last_type_ = &*it;
+    }
+    out_ += last_type_->second;
   }
 
   void header() {

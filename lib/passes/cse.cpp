@@ -28,7 +28,8 @@ size_t hash_of(const Operand &o, size_t h) {
 }
 
 size_t hash_of(const Instr &ins) {
-  size_t h = StrHash{}(ins.callee);
+  // Equal callees are one interned text: its address stands for it.
+  size_t h = hash_mix(0, reinterpret_cast<uintptr_t>(&ins.callee.str()));
   for (const auto &a : ins.args) h = hash_of(a, h);
   h = hash_mix(h, ins.args.size());
   for (const auto &[k, a] : ins.kwargs) h = hash_of(a, hash_mix(h, StrHash{}(k)));

@@ -152,6 +152,8 @@ size_t code_point_count(std::string_view s) {
   return size_t(std::count_if(s.begin(), s.end(), [](char c) { return !continuation(c); }));
 }
 
+bool is_plain_py_str(std::string_view s) { return plain(s, true); }
+
 std::string py_str(std::string_view s) {
   if (plain(s, true)) {
     std::string out;

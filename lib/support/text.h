@@ -24,6 +24,8 @@ std::span<const std::string_view> trace_reserved_names();
 // A single-quoted Python string literal that evaluates to exactly `s` (valid UTF-8 input);
 // control characters, C1 controls and U+2028/U+2029 are escaped.
 std::string py_str(std::string_view s);
+// py_str(s) is `s` in quotes (printable ASCII without a quote or a backslash).
+bool is_plain_py_str(std::string_view s);
 
 // Python's repr() of a float: the shortest digits that read back ("0.1", "1e-05", "100.0"), "inf",
 // "-inf", "nan".

@@ -107,7 +107,12 @@ private:
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
   std::unordered_map<uint32_t, int> epi_reached_;   // new lists, dicts, dataclasses -> times reached
   std::set<std::string_view> pro_classes_, epi_classes_; // the graph's class names
-  std::unordered_map<ProvId, std::string> self_paths_; // self_member_path(), once per record
+  struct SelfPath { // self_member_path()
+    bool made = false;
+    bool plain = false; // py_str(text) is text in quotes: so is a member's when its name is plain
+    std::string text;
+  };
+  std::vector<SelfPath> self_paths_; // by record path rank
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -425,6 +430,7 @@ private:
       n.last_record = r;
     }
     path_rank_.assign(h_.records().size(), 0);
+    self_paths_.resize(needed_.size());
     in_path_order_.reserve(needed_.size());
     size_t rank = 0;
     std::vector<uint32_t> stack = {0}, children;
@@ -457,21 +463,29 @@ private:
 
   // The dotted path of `r` from the entry's `self` ("model.layers.0.mlp.up_proj.weight") when `r`
   // is reached from it through module members only (Heap::module_path rooted at `self`), built
-  // from its owner's; null otherwise.
-  const std::string *self_member_path(ProvId r) {
-    if (auto it = self_paths_.find(r); it != self_paths_.end()) return &it->second;
+  // from its owner's; null otherwise. Kept by the record's rank (a needed record's owner is needed).
+  const SelfPath *self_member_path(ProvId r) {
+    SelfPath &path = self_paths_[path_rank_[r]];
+    if (path.made) return &path;
     const ProvRecord &rec = h_.record(r);
     if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) return nullptr;
     const ProvRecord &owner = h_.record(rec.parent);
     if (!owner.value || !h_.is(owner.value, Kind::Module)) return nullptr;
-    std::string path;
+    char digits[24];
+    std::string_view part = rec.int_key
+                                ? std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr)
+                                : std::string_view(rec.name);
+    path.plain = is_plain_py_str(part);
     if (owner.kind != ProvKind::InputFn) {
-      const std::string *owner_path = self_member_path(rec.parent);
+      const SelfPath *owner_path = self_member_path(rec.parent);
       if (!owner_path) return nullptr;
-      path = *owner_path + '.';
+      path.plain &= owner_path->plain;
+      path.text.reserve(owner_path->text.size() + 1 + part.size());
+      (path.text = owner_path->text) += '.';
     }
-    path += rec.int_key ? std::to_string(rec.index) : rec.name;
-    return &self_paths_.emplace(r, std::move(path)).first->second;
+    path.text += part;
+    path.made = true;
+    return &path;
   }
 
   // Fills `ins`, an instruction added to the prologue, with the unpack of `r` into `out`.
@@ -484,7 +498,7 @@ private:
     // A None member (a Linear without bias) is no nn.Parameter: read it from its owner.
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
-      if (const std::string *path = self_member_path(r)) {
+      if (const SelfPath *path = self_member_path(r)) {
         const Name *getter = rec.slot == Slot::Parameter   ? &callee::get_parameter
                              : rec.slot == Slot::Buffer    ? &callee::get_buffer
                              : rec.slot == Slot::Submodule ? &callee::get_submodule
@@ -492,7 +506,9 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = *getter;
-          ins.args = operands(Operand::lit(py_str(*path)));
+          Operand &arg = ins.args.emplace_back();
+          if (path->plain) arg.literal.append(1, '\'').append(path->text).append(1, '\'');
+          else arg.literal = py_str(path->text);
           return;
         }
       }

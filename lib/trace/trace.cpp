@@ -98,14 +98,6 @@ std::vector<std::string> verify(const Trace &t) {
   return problems;
 }
 
-namespace {
-// `name` = `<base><sep><n>` (`hint_2`, `t5`), made without temporaries.
-void assign_numbered(std::string &name, std::string_view base, std::string_view sep, unsigned n) {
-  char digits[16];
-  name.assign(base).append(sep).append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
-}
-} // namespace
-
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
   if (is_hint) {
     Hint &h = hint(hint_or_prefix);
@@ -116,11 +108,7 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
     }
     return take_suffixed(hint_or_prefix, h);
   }
-  std::string name;
-  name.reserve(hint_or_prefix.size() + 8);
-  do assign_numbered(name, hint_or_prefix, "", counter_++);
-  while (!insert(name));
-  return name;
+  return take_numbered(hint_or_prefix, "", counter_);
 }
 
 std::string Namer::take_suffixed(const std::string &hint_text) {
@@ -129,33 +117,52 @@ std::string Namer::take_suffixed(const std::string &hint_text) {
 
 std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   if (!h.identifier) return take("t", false); // hint_<k> is then a name too
-  std::string name;
-  name.reserve(hint_text.size() + 8);
-  do assign_numbered(name, hint_text, "_", ++h.last_suffix);
-  while (!insert(name));
-  return name;
+  return take_numbered(hint_text, "_", h.next_suffix);
 }
 
-bool Namer::insert(std::string_view name) {
-  if (room_left_ < name.size()) {
-    size_t size = std::max<size_t>(name.size(), 16384);
-    room_ = blocks_.emplace_back(new char[size]).get();
-    room_left_ = size;
+std::string Namer::take_numbered(std::string_view base, std::string_view sep, unsigned &next) {
+  // Each candidate is written where the Namer keeps its names: a free one is kept there as it is.
+  size_t most = base.size() + sep.size() + 10; // 10: the digits of any unsigned
+  for (;;) {
+    char *at = room(most);
+    char *end = std::copy(sep.begin(), sep.end(), std::copy(base.begin(), base.end(), at));
+    end = std::to_chars(end, at + most, next++).ptr;
+    if (keep(size_t(end - at))) return std::string(at, end);
   }
-  std::copy(name.begin(), name.end(), room_); // kept when the name is free
-  if (!taken_.insert(std::string_view(room_, name.size())).second) return false;
-  room_ += name.size();
-  room_left_ -= name.size();
+}
+
+char *Namer::room(size_t size) {
+  if (room_left_ < size) {
+    size_t block = std::max<size_t>(size, 16384);
+    room_ = blocks_.emplace_back(new char[block]).get();
+    room_left_ = block;
+  }
+  return room_;
+}
+
+bool Namer::keep(size_t size) {
+  if (!taken_.insert(std::string_view(room_, size)).second) return false;
+  room_ += size;
+  room_left_ -= size;
   return true;
 }
 
+bool Namer::insert(std::string_view name) {
+  std::copy(name.begin(), name.end(), room(name.size()));
+  return keep(name.size());
+}
+
 Namer::Hint &Namer::hint(const std::string &text) {
+  // The values of one statement come in a row with its hint: the last one is compared first.
+  if (last_hint_ && *last_hint_text_ == text) return *last_hint_;
   auto [it, fresh] = hints_.try_emplace(text);
   Hint &h = it.value();
   if (fresh) {
     h.identifier = is_identifier(text);
     h.python_name = h.identifier && !is_python_keyword(text);
   }
+  last_hint_text_ = &it->first; // in the table until it grows, which only this function does
+  last_hint_ = &h;
   return h;
 }
 

@@ -156,11 +156,15 @@ private:
     bool identifier = false;  // hint_<k> are names
     bool python_name = false; // the hint itself is a name
     bool taken = false;       // the hint itself is taken (as a name, or tried and found taken)
-    unsigned last_suffix = 0; // every hint_<j> with j <= last_suffix is taken
+    unsigned next_suffix = 1; // every hint_<j> with j < next_suffix is taken
   };
   Hint &hint(const std::string &text);
   std::string take_suffixed(const std::string &hint_text, Hint &h);
+  // The first free `<base><sep><next>`, counting `next` up.
+  std::string take_numbered(std::string_view base, std::string_view sep, unsigned &next);
   bool insert(std::string_view name); // false: taken
+  char *room(size_t size);            // room for a name of `size` characters, at room_
+  bool keep(size_t size);             // takes the name written at room_; false: taken
 
   // Open addressing, hashes stored: a node-based set of 100k names spends its time in cache misses.
   // The names are views of copies in blocks the Namer owns (a set of strings would allocate once
@@ -174,6 +178,8 @@ private:
   tsl::robin_map<std::string, Hint, StrHash, std::equal_to<std::string>,
                  std::allocator<std::pair<std::string, Hint>>, true>
       hints_;
+  const std::string *last_hint_text_ = nullptr; // the hint last looked up, and its Hint
+  Hint *last_hint_ = nullptr;
   unsigned counter_ = 0;
 };
 
