@@ -1114,8 +1114,8 @@ Graph load_graph_text(std::string_view text, const std::string &display_name,
 }
 
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
-  std::string text = read_input_file(path, limits.max_file_bytes);
-  return load_text(text, true, path == "-" ? "<stdin>" : path, limits);
+  InputText input = read_input_file(path, limits.max_file_bytes);
+  return load_text(input.text(), true, path == "-" ? "<stdin>" : path, limits);
 }
 
 } // namespace thunderc

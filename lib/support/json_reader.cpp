@@ -221,7 +221,7 @@ Json parse_json_strict(std::string_view text, size_t max_depth) {
   return std::move(builder.root);
 }
 
-std::string read_input_file(const std::string &path, size_t max_bytes) {
+InputText read_input_file(const std::string &path, size_t max_bytes) {
   std::ifstream file;
   std::istream *in = &std::cin;
   if (path != "-") {
@@ -232,30 +232,36 @@ std::string read_input_file(const std::string &path, size_t max_bytes) {
     if (!file) throw UserError("", fmt::format("cannot open the graph file: {}", std::strerror(errno)));
     in = &file;
   }
-  std::string text;
+  InputText out;
+  // Grows the buffer to hold `size` bytes of text, keeping what was read.
+  auto reserve = [&](size_t size) {
+    if (size + kInputPadding <= out.capacity_) return;
+    std::unique_ptr<char[]> data(new char[size + kInputPadding]); // not zero-filled
+    std::copy_n(out.data_.get(), out.size_, data.get());
+    out.data_ = std::move(data);
+    out.capacity_ = size + kInputPadding;
+  };
   if (path != "-") { // a size known up front: read in one piece
     std::error_code error;
     if (auto size = std::filesystem::file_size(path, error); !error)
-      text.reserve(static_cast<size_t>(std::min<uintmax_t>(size, max_bytes) + 1) + kInputPadding);
+      reserve(static_cast<size_t>(std::min<uintmax_t>(size, max_bytes) + 1));
   }
-  // Read straight into the text, growing it while the input goes on; one byte past max_bytes tells
-  // a larger input.
+  // Read straight into the buffer, growing it while the input goes on; one byte past max_bytes
+  // tells a larger input.
   const size_t most = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
-  size_t length = 0;
-  while (*in && length < most) {
-    if (text.capacity() < length + 4096 + kInputPadding) // full: grow
-      text.reserve(std::min(std::max(2 * text.capacity(), size_t{1} << 16), most) + kInputPadding);
-    text.resize(std::min(text.capacity() - kInputPadding, most));
-    in->read(text.data() + length, static_cast<std::streamsize>(text.size() - length));
-    length += static_cast<size_t>(in->gcount());
+  while (*in && out.size_ < most) {
+    if (out.capacity_ < out.size_ + 4096 + kInputPadding) // full: grow
+      reserve(std::min(std::max(2 * out.capacity_, size_t{1} << 16), most));
+    size_t room = std::min(out.capacity_ - kInputPadding, most) - out.size_;
+    in->read(out.data_.get() + out.size_, static_cast<std::streamsize>(room));
+    out.size_ += static_cast<size_t>(in->gcount());
   }
-  text.resize(length);
-  if (length > max_bytes)
+  if (out.size_ > max_bytes)
     throw UserError("", fmt::format("the graph file is larger than {} bytes (the limit; raise it "
                                     "with --max-file-size)",
                                     max_bytes));
   if (in->bad()) throw UserError("", "cannot read the graph file");
-  return text;
+  return out;
 }
 
 } // namespace thunderc

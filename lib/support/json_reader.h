@@ -62,9 +62,22 @@ private:
 };
 #endif
 
-// The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes. The
-// string's capacity leaves kInputPadding bytes after the text (FastDocument::parse's `padded`).
+// A file's text in a buffer that has kInputPadding readable bytes after it (FastDocument::parse's
+// `padded`). Unlike a std::string grown by resize(), the buffer is not zero-filled before the
+// text is read into it (a pass over the whole file, as costly as parsing a tenth of it).
 inline constexpr size_t kInputPadding = 64;
-std::string read_input_file(const std::string &path, size_t max_bytes);
+class InputText {
+public:
+  std::string_view text() const { return {data_.get(), size_}; }
+  size_t capacity() const { return capacity_; } // the text's bytes and those after it
+
+private:
+  friend InputText read_input_file(const std::string &path, size_t max_bytes);
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
+// The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes.
+InputText read_input_file(const std::string &path, size_t max_bytes);
 
 } // namespace thunderc

@@ -32,7 +32,7 @@ template <class Read> std::string error_of(Read read) {
 
 // What the fast reader's view shows of `text`, as JSON text; nullopt where it gives up (or is
 // not built).
-std::optional<std::string> fast_dump(const std::string &text, size_t max_depth,
+std::optional<std::string> fast_dump(std::string_view text, size_t max_depth,
                                      bool padded = false) {
 #ifdef THUNDERC_SIMDJSON
   if (auto doc = FastDocument::parse(text, max_depth, padded))
@@ -130,8 +130,9 @@ TEST_CASE("json: the samples and test graphs read alike") {
   CHECK(paths.size() > 10);
   for (const auto &path : paths) {
     INFO(path);
-    std::string text = read_input_file(path, 1u << 30);
-    REQUIRE(text.capacity() >= text.size() + kInputPadding); // read in place (padded)
+    InputText input = read_input_file(path, 1u << 30);
+    std::string_view text = input.text();
+    REQUIRE(input.capacity() >= text.size() + kInputPadding); // read in place (padded)
     auto fast = fast_dump(text, 256, true);
 #ifdef THUNDERC_SIMDJSON
     REQUIRE(fast.has_value());
@@ -157,7 +158,7 @@ TEST_CASE("json: read_input_file reads the whole input, up to its limit") {
   fs::create_directories(dir);
   std::string file = (dir / "text").string(), pipe = (dir / "pipe").string();
   std::ofstream(file, std::ios::binary) << expected;
-  CHECK(read_input_file(file, expected.size()) == expected);
+  CHECK(read_input_file(file, expected.size()).text() == expected);
   const std::string too_large =
       "the graph file is larger than " + std::to_string(expected.size() - 1) + " bytes";
   CHECK(message(file, expected.size() - 1).find(too_large) == 0);
@@ -165,9 +166,9 @@ TEST_CASE("json: read_input_file reads the whole input, up to its limit") {
   for (size_t limit : {expected.size(), expected.size() - 1}) {
     std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << expected; });
     if (limit == expected.size()) {
-      std::string text = read_input_file(pipe, limit);
-      CHECK(text == expected);
-      CHECK(text.capacity() >= text.size() + kInputPadding);
+      InputText input = read_input_file(pipe, limit);
+      CHECK(input.text() == expected);
+      CHECK(input.capacity() >= input.text().size() + kInputPadding);
     } else {
       CHECK(message(pipe, limit).find(too_large) == 0);
     }
@@ -182,7 +183,8 @@ TEST_CASE("json: the loader reads the samples alike through both views") {
   strict.max_depth = 1025;
   for (const auto &path : test::sample_paths()) {
     INFO(path);
-    std::string text = read_input_file(path, 1u << 30);
+    InputText input = read_input_file(path, 1u << 30);
+    std::string_view text = input.text();
     auto a = compile_graph(load_graph_text(text, path, fast), {});
     auto b = compile_graph(load_graph_text(text, path, strict), {});
     REQUIRE(a.size() == b.size());
