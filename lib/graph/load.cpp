@@ -210,15 +210,21 @@ private:
   };
 
   // The pointer of `key` in the object under `field` of the value at `base`, built in one piece
-  // (`field` is one of the format's keys: it needs no escaping).
+  // (`field` is one of the format's keys: it needs no escaping). `escape` false: `key` is known to
+  // hold no '~' or '/' (a Python name, an index), and is appended as it is.
   static std::string member_pointer(std::string_view base, std::string_view field,
-                                    std::string_view key) {
+                                    std::string_view key, bool escape = true) {
     std::string out;
     out.reserve(base.size() + field.size() + key.size() + 2);
     out.append(base);
     out += '/';
     out.append(field);
-    append_pointer_token(out, key);
+    if (escape) {
+      append_pointer_token(out, key);
+    } else {
+      out += '/';
+      out.append(key);
+    }
     return out;
   }
 
@@ -604,12 +610,14 @@ private:
                                py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
   }
 
-  // The members of the object `j`, under `field` of the value at `base`, into `out` in file order.
-  void read_entries(V j, std::string_view base, std::string_view field, Mode mode, Entries &out) {
+  // The members of the object `j`, under `field` of the value at `base`, into `out` in file order
+  // (`escape`: as for member_pointer).
+  void read_entries(V j, std::string_view base, std::string_view field, Mode mode, Entries &out,
+                    bool escape = true) {
     out.reserve(out.size() + j.size());
     for (auto [k, v] : j.members()) {
       Expr &e = out.emplace_back(std::string(k)).second;
-      e.pointer = member_pointer(base, field, k);
+      e.pointer = member_pointer(base, field, k, escape);
       read_expr(e, v, mode);
     }
   }
@@ -694,7 +702,7 @@ private:
                fmt::format("{} is defined twice in this module", py_str(k)));
         if (keep) names.push_back(k);
       }
-      read_entries(*m, ptr, key, Mode::Input, out);
+      read_entries(*m, ptr, key, Mode::Input, out, false); // names and indices, checked above
     };
     members(kParameters, e.parameters, "parameter", false);
     members(kBuffers, e.buffers, "buffer", false);
