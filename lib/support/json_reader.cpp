@@ -169,19 +169,20 @@ public:
       if (depth >= max_depth_) return false;
       simdjson::dom::array array = e.get_array().value_unsafe();
       for (simdjson::dom::element item : array)
-        if (!ok(item, depth + 1)) return false;
+        if (!member_ok(item, depth + 1)) return false;
       return true;
     }
     case Type::OBJECT: {
       if (depth >= max_depth_) return false;
-      std::vector<std::string_view> &keys = keys_[depth]; // reused by every object at this depth
-      keys.clear();
-      std::unordered_set<std::string_view> seen;
+      Keys &keys = keys_[depth]; // reused by every object at this depth
+      keys.list.clear();
+      if (!keys.set.empty()) keys.set.clear(); // clear() zeroes the buckets even when empty
       simdjson::dom::object object = e.get_object().value_unsafe();
       for (auto [key, value] : object) {
-        if (!key_is_new(keys, seen, key, [](std::string_view k) { return k; })) return false;
-        keys.push_back(key);
-        if (!ok(value, depth + 1)) return false;
+        if (!key_is_new(keys.list, keys.set, key, [](std::string_view k) { return k; }))
+          return false;
+        keys.list.push_back(key);
+        if (!member_ok(value, depth + 1)) return false;
       }
       return true;
     }
@@ -192,8 +193,24 @@ public:
   }
 
 private:
+  // An array item or object member: most are scalars, told apart here without a call.
+  bool member_ok(simdjson::dom::element e, size_t depth) {
+    using Type = simdjson::dom::element_type;
+    switch (e.type()) {
+    case Type::ARRAY:
+    case Type::OBJECT:
+    case Type::UINT64:
+    case Type::DOUBLE: return ok(e, depth);
+    default: return true;
+    }
+  }
+
+  struct Keys { // an object's keys read so far (see key_is_new)
+    std::vector<std::string_view> list;
+    std::unordered_set<std::string_view> set;
+  };
   size_t max_depth_;
-  std::vector<std::vector<std::string_view>> keys_; // by depth
+  std::vector<Keys> keys_; // by depth
 };
 #endif
 
