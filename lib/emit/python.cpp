@@ -99,11 +99,14 @@ private:
   void header() {
     bool modules[3] = {false, false, false};
     const char *const names[3] = {"collections", "math", "operator"};
-    // A hash set: the prologue calls a few support functions thousands of times.
     tsl::robin_set<std::string_view, StrHash> support = {"no_autocast"};
+    // The prologue calls a few support functions thousands of times: each callee (an interned
+    // Name) is looked at once, found by its address.
+    tsl::robin_set<const std::string *> seen;
     for (const auto &ins : t_.body) {
       if (ins.kind != Instr::Kind::Call) continue;
       const std::string &callee = ins.callee.str();
+      if (!seen.insert(&callee).second) continue;
       size_t dot = callee.find('.');
       if (dot == std::string::npos) {
         if (!support.count(callee) && !is_class(callee)) support.insert(callee);

@@ -72,6 +72,8 @@ public:
     }
     collect_needs();
     rank_paths();
+    comp_inputs_ = by_path(comp_inputs_);
+    epi_inputs_ = by_path(epi_inputs_);
     build_prologue();
     build_computation();
     // The last reader of the op records: a consumed program's are freed here, so that the
@@ -98,7 +100,8 @@ private:
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
   std::vector<uint32_t> first_guard_, next_guard_;
-  std::vector<ProvId> comp_inputs_, epi_inputs_;    // records passed on, ascending, unique
+  // Records passed on: as found (repeated), then unique in input-path order (by_path()).
+  std::vector<ProvId> comp_inputs_, epi_inputs_;
   std::vector<ValueId> pro_value_;                  // record -> prologue value, or kNoValue
   std::vector<ValueId> comp_value_; // heap value (tensor version) -> computation value, or kNoValue
   std::vector<ValueId> comp_outputs_;               // computation values the epilogue reads
@@ -130,7 +133,6 @@ private:
   void need(ProvId r) {
     for (ProvId at = r; !is_needed_[at];) {
       is_needed_[at] = true;
-      needed_.push_back(at);
       const ProvRecord &rec = h_.record(at);
       if (rec.kind != ProvKind::Attr && rec.kind != ProvKind::Item) break;
       at = rec.parent;
@@ -162,11 +164,6 @@ private:
       for (const Entry &e : h_.entries(v)) collect_epilogue_inputs(e.value, depth + 1);
   }
 
-  static void sort_unique(std::vector<ProvId> &records) {
-    std::sort(records.begin(), records.end());
-    records.erase(std::unique(records.begin(), records.end()), records.end());
-  }
-
   void collect_needs() {
     is_needed_.assign(h_.records().size(), false);
     pro_value_.assign(h_.records().size(), kNoValue);
@@ -192,11 +189,11 @@ private:
       collect_epilogue_inputs(se.value);
     }
     collect_epilogue_inputs(p_.result);
-    sort_unique(comp_inputs_);
-    sort_unique(epi_inputs_);
     for (ProvId r : comp_inputs_) need(r);
     for (ProvId r : epi_inputs_) need(r);
-    std::sort(needed_.begin(), needed_.end());
+    // Ascending: read from the marks (no sort).
+    for (ProvId r = 0; r < is_needed_.size(); ++r)
+      if (is_needed_[r]) needed_.push_back(r);
   }
 
   // Calls f(guard) for each guard on record `r`, in program order.
@@ -449,15 +446,15 @@ private:
     }
   }
 
-  // `records` (needed ones) in input-path order.
+  // `records` (needed ones) in input-path order, each once: ranks are dense, so they are marked by
+  // rank and read back in rank order (no sort).
   std::vector<ProvId> by_path(const std::vector<ProvId> &records) const {
-    std::vector<std::pair<size_t, ProvId>> ranked;
-    ranked.reserve(records.size());
-    for (ProvId r : records) ranked.emplace_back(path_rank_[r], r);
-    std::sort(ranked.begin(), ranked.end());
+    std::vector<bool> marked(in_path_order_.size(), false);
+    for (ProvId r : records) marked[path_rank_[r]] = true;
     std::vector<ProvId> out;
-    out.reserve(ranked.size());
-    for (auto &[rank, r] : ranked) out.push_back(r);
+    out.reserve(records.size());
+    for (size_t rank = 0; rank < marked.size(); ++rank)
+      if (marked[rank]) out.push_back(in_path_order_[rank]);
     return out;
   }
 
@@ -693,8 +690,8 @@ private:
   void finish_prologue() {
     check_no_aliases();
     std::vector<Operand> comp, epi;
-    for (ProvId r : by_path(comp_inputs_)) comp.push_back(Operand::of(pro_value(r)));
-    for (ProvId r : by_path(epi_inputs_)) epi.push_back(Operand::of(pro_value(r)));
+    for (ProvId r : comp_inputs_) comp.push_back(Operand::of(pro_value(r)));
+    for (ProvId r : epi_inputs_) epi.push_back(Operand::of(pro_value(r)));
     Instr ret;
     ret.kind = Instr::Kind::Return;
     ret.args = {Operand::tuple({Operand::tuple(comp), Operand::tuple(epi)})};
@@ -817,7 +814,7 @@ private:
     t.body.reserve(2 * p_.ops.size() + 1);
     comp_names_.expect(comp_inputs_.size() + p_.ops.size());
     comp_value_.assign(h_.size(), kNoValue);
-    for (ProvId r : by_path(comp_inputs_)) {
+    for (ProvId r : comp_inputs_) {
       const ValueInfo &pv = out_.prologue.values[pro_value(r)];
       comp_names_.reserve(pv.name);
       ValueId v = t.add_value(pv.name, pv.type);
@@ -1003,7 +1000,7 @@ private:
   void build_epilogue() {
     Trace &t = out_.epilogue;
     t.name = "epilogue";
-    for (ProvId r : by_path(epi_inputs_)) {
+    for (ProvId r : epi_inputs_) {
       const ValueInfo &pv = out_.prologue.values[pro_value(r)];
       epi_names_.reserve(pv.name);
       ValueId v = t.add_value(pv.name, pv.type);
