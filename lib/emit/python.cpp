@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <fmt/format.h>
 #include <tsl/robin_set.h>
@@ -61,9 +62,8 @@ public:
       for (ValueId p : t_.params) {
         out_ += "  # ";
         out_ += t_.name_of(p);
-        out_ += ": \"";
-        type(t_.values[p].type);
-        out_ += "\"\n";
+        typed(t_.values[p].type);
+        out_ += '\n';
       }
     for (const auto &ins : t_.body) instr(ins);
     return out_.take();
@@ -75,22 +75,26 @@ private:
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
-  // Tensor type texts made once each.
+  // Tensor type texts made once each, quotes included.
   std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
   const std::pair<const TensorMeta, std::string> *last_type_ = nullptr; // the last one printed
 
-  // The type comment text of a value.
-  void type(const ValueType &t) {
+  // `: "<type comment>"` after a value's name, printed as one piece (tens of thousands of them).
+  void typed(const ValueType &t) {
+    auto quoted = [](std::string &text, const ValueType &t) {
+      text = ": \"";
+      append_type_text(text, t);
+      text += '"';
+    };
     if (t.kind != ValueType::Kind::Tensor) {
-      scratch_.clear();
-      append_type_text(scratch_, t);
+      quoted(scratch_, t);
       out_ += scratch_;
       return;
     }
     // Neighbouring values mostly share their metadata: compared before it is hashed.
     if (!last_type_ || !(t.tensor == last_type_->first)) {
       auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
-      if (fresh) it->second = type_text(t);
+      if (fresh) quoted(it->second, t);
       last_type_ = &*it;
     }
     out_ += last_type_->second;
@@ -100,13 +104,16 @@ private:
     bool modules[3] = {false, false, false};
     const char *const names[3] = {"collections", "math", "operator"};
     tsl::robin_set<std::string_view, StrHash> support = {"no_autocast"};
-    // The prologue calls a few support functions thousands of times: each callee (an interned
-    // Name) is looked at once, found by its address.
-    tsl::robin_set<const std::string *> seen;
+    // The prologue calls a few support functions thousands of times: a callee (an interned Name)
+    // is looked at when its address is not in a small direct-mapped table of the callees seen
+    // (looking at one again is harmless: a collision only costs the look).
+    std::array<const std::string *, 64> seen{};
     for (const auto &ins : t_.body) {
       if (ins.kind != Instr::Kind::Call) continue;
       const std::string &callee = ins.callee.str();
-      if (!seen.insert(&callee).second) continue;
+      const std::string *&slot = seen[(reinterpret_cast<uintptr_t>(&callee) >> 5) % seen.size()];
+      if (slot == &callee) continue;
+      slot = &callee;
       size_t dot = callee.find('.');
       if (dot == std::string::npos) {
         if (!support.count(callee) && !is_class(callee)) support.insert(callee);
@@ -206,9 +213,8 @@ private:
     if (ins.outs.empty()) return;
     if (ins.annotate && ins.outs.size() == 1) {
       out_ += t_.name_of(ins.outs[0]);
-      out_ += ": \"";
-      type(t_.values[ins.outs[0]].type);
-      out_ += "\" = ";
+      typed(t_.values[ins.outs[0]].type);
+      out_ += " = ";
       return;
     }
     for (size_t i = 0; i < ins.outs.size(); ++i) {
@@ -226,9 +232,7 @@ private:
       for (size_t i = 0; i < ins.outs.size(); ++i) {
         if (i) out_ += ", ";
         out_ += t_.name_of(ins.outs[i]);
-        out_ += ": \"";
-        type(t_.values[ins.outs[i]].type);
-        out_ += '"';
+        typed(t_.values[ins.outs[i]].type);
       }
     }
     if (!ins.comment.empty()) {
