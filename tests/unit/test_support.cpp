@@ -3,7 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
+#include <utility>
 
 using namespace thunderc;
 
@@ -30,6 +32,21 @@ TEST_CASE("identifiers are ASCII letters, digits and '_', not starting with a di
   }
   CHECK(is_identifier("model_layers_0_mlp_up_proj_weight"));
   CHECK_FALSE(is_identifier(std::string("a\0b", 3)));
+}
+
+TEST_CASE("identifiers: every character of a long name is checked, wherever it stands") {
+  // is_identifier tests four characters at a time, then the rest one by one.
+  for (size_t size = 1; size <= 11; ++size)
+    for (size_t at = 1; at < size; ++at)
+      for (int c = 0; c < 256; ++c) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        std::string name(size, 'a');
+        name[at] = static_cast<char>(c);
+        CAPTURE(size);
+        CAPTURE(at);
+        CAPTURE(c);
+        CHECK(is_identifier(name) == ok);
+      }
 }
 
 TEST_CASE("python keywords are exactly keyword.kwlist") {
@@ -61,6 +78,22 @@ TEST_CASE("python string literals escape everything that could end them") {
   CHECK(py_str("\xe2\x80\xa8") == "'\\u2028'");
   CHECK(py_str("caf\xc3\xa9") == "'caf\xc3\xa9'");
   CHECK(py_str("__import__('os')") == "'__import__(\\'os\\')'");
+}
+
+TEST_CASE("float literals are Python's repr") {
+  // Each pair as CPython 3 prints repr(float): the shortest digits that read back, positional
+  // for exponents -4..15 (with ".0" when whole), else d[.ddd]e<sign><at least two digits>.
+  const std::pair<double, const char *> cases[] = {
+      {0.0, "0.0"}, {-0.0, "-0.0"}, {1.0, "1.0"}, {-2.5, "-2.5"}, {0.1, "0.1"}, {100.0, "100.0"},
+      {2.0 / 3, "0.6666666666666666"}, {1e-4, "0.0001"}, {1.5e-4, "0.00015"}, {1e-5, "1e-05"},
+      {-1.25e-7, "-1.25e-07"}, {1e15, "1000000000000000.0"}, {9999999999999998.0, "9999999999999998.0"},
+      {1e16, "1e+16"}, {1.2345678901234568e17, "1.2345678901234568e+17"}, {1e22, "1e+22"},
+      {123.456, "123.456"}, {5e-324, "5e-324"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
+      {HUGE_VAL, "inf"}, {-HUGE_VAL, "-inf"}, {NAN, "nan"}};
+  for (const auto &[value, repr] : cases) {
+    CAPTURE(repr);
+    CHECK(py_float_repr(value) == repr);
+  }
 }
 
 TEST_CASE("comments cannot be ended early") {
