@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
@@ -216,6 +217,15 @@ private:
   }
   mutable std::unordered_map<std::string_view, std::string, StrHash> class_reprs_;
 
+  // Made once per float (by its bits: -0.0 is not 0.0): a model's floats are a few constants
+  // (eps, scales) repeated in every layer, and Python's repr costs hundreds of instructions.
+  const std::string &float_text(double f) const {
+    auto [it, fresh] = float_texts_.try_emplace(std::bit_cast<uint64_t>(f));
+    if (fresh) it->second = float_literal(f);
+    return it->second;
+  }
+  mutable std::unordered_map<uint64_t, std::string> float_texts_;
+
   // Records an imported class in `used` by its name (the graph's).
   std::string class_literal(std::string_view cls, std::set<std::string_view> &used) const {
     if (const ClassDecl *c = g_.find_class(cls)) {
@@ -345,7 +355,7 @@ private:
       out.append(digits, std::to_chars(digits, digits + sizeof digits, h_.as_int(v)).ptr);
       return;
     }
-    case Kind::Float: out += float_literal(h_.as_float(v)); return;
+    case Kind::Float: out += float_text(h_.as_float(v)); return;
     case Kind::Str: out += py_str(h_.as_str(v)); return;
     case Kind::DType: (out += "torch.") += dtype_name(h_.as_dtype(v)); return;
     case Kind::Device: ((out += "torch.device(") += py_str(device_name(h_.as_device(v)))) += ')'; return;
