@@ -65,7 +65,7 @@ void cse(Trace &t) {
   std::vector<ValueId> to(t.values.size());
   for (ValueId v = 0; v < to.size(); ++v) to[v] = v;
   // Values the trace returns keep their own instruction: the next trace knows them by name.
-  std::vector<bool> returned(t.values.size(), false);
+  std::vector<uint8_t> returned(t.values.size(), 0);
   for (const Instr &ins : t.body)
     if (ins.kind == Instr::Kind::Return)
       mark_values(ins.args, returned);

@@ -3,19 +3,19 @@
 namespace thunderc {
 
 // Most operands are values: those are marked here, a call deeper only for a tuple, list or dict.
-void mark_values(const std::vector<Operand> &operands, std::vector<bool> &marked) {
+void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &marked) {
   for (const Operand &o : operands) mark_values(o, marked);
 }
 
 void dce(Trace &t) {
-  std::vector<bool> live(t.values.size(), false);
-  std::vector<bool> keep(t.body.size(), true);
+  std::vector<uint8_t> live(t.values.size(), 0);
+  std::vector<uint8_t> keep(t.body.size(), 1);
   for (size_t i = t.body.size(); i-- > 0;) {
     const Instr &ins = t.body[i];
     bool used = ins.outs.empty() || !ins.pure;
     for (ValueId o : ins.outs) used |= live[o];
     if (!used) {
-      keep[i] = false;
+      keep[i] = 0;
       continue;
     }
     mark_values(ins.args, live);
@@ -26,7 +26,7 @@ void dce(Trace &t) {
     if (!keep[i] || t.body[i].kind != Instr::Kind::Comment) continue;
     size_t next = i + 1;
     while (next < t.body.size() && !keep[next]) ++next;
-    if (next == t.body.size() || t.body[next].kind == Instr::Kind::Comment) keep[i] = false;
+    if (next == t.body.size() || t.body[next].kind == Instr::Kind::Comment) keep[i] = 0;
   }
   size_t kept = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {

@@ -6,6 +6,7 @@
 
 #include "trace/trace.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,10 +14,10 @@
 namespace thunderc {
 
 // Sets marked[v] for every value `o` (each of `operands`) refers to, inside tuples, lists and dicts
-// too.
-void mark_values(const std::vector<Operand> &operands, std::vector<bool> &marked);
-inline void mark_values(const Operand &o, std::vector<bool> &marked) {
-  if (o.kind == Operand::Kind::Value) marked[o.value] = true;
+// too (a byte per value: std::vector<bool>'s bit operations cost more than the marking).
+void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &marked);
+inline void mark_values(const Operand &o, std::vector<uint8_t> &marked) {
+  if (o.kind == Operand::Kind::Value) marked[o.value] = 1;
   else if (!o.items.empty()) mark_values(o.items, marked);
 }
 

@@ -5,7 +5,7 @@
 namespace thunderc {
 
 void prologue_dce(Trace &prologue, Trace &computation) {
-  std::vector<bool> used(computation.values.size(), false);
+  std::vector<uint8_t> used(computation.values.size(), 0);
   for (const Instr &ins : computation.body) {
     mark_values(ins.args, used);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, used);
