@@ -57,6 +57,7 @@ public:
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
+  // `name`: a symbol of the heap, or "" (the record keeps the view).
   ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                       int64_t index, bool int_key);
   struct ClassInfo;

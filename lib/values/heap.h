@@ -136,9 +136,9 @@ public:
   const ProvRecord &record(ProvId p) const { return records_[p]; }
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
   std::span<const ProvRecord> records() const { return records_; }
-  ProvId add_record(ProvRecord r);
+  ProvId add_record(ProvRecord r); // r.name is interned: it may view a temporary
   // A record of `kind`, otherwise default, appended in place for the caller to fill through
-  // record_mut: no temporary ProvRecord (with its string) is built and moved.
+  // record_mut (a name set there must view a symbol of this heap).
   ProvId add_record(ProvKind kind) {
     if (records_.size() == records_.capacity()) [[unlikely]]
       grow(records_);
