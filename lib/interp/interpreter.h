@@ -48,8 +48,15 @@ public:
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
   Value eval(const Expr &e);
-  // Locals by slot (number_locals); the name is for messages.
-  Value read_local(const std::string &name, uint32_t slot, const std::string &pointer);
+  // Locals by slot (number_locals); the name is for messages. Inline: it runs for every local an
+  // expression reads, and an out-of-line body saved registers for its error paths on each call.
+  Value read_local(const std::string &name, uint32_t slot, const std::string &pointer) {
+    if (slot < top->locals.size()) // else kNoSlot: a name the function never binds
+      if (Value v = top->locals[slot]) return v;
+    unbound_local(name, slot, pointer);
+  }
+  [[noreturn, gnu::cold]] void unbound_local(const std::string &name, uint32_t slot,
+                                             const std::string &pointer);
   Value literal(const Expr &e); // a default value or a literal: no locals
   void store(uint32_t slot, Value v);
   void exec_for(const Stmt &s);
