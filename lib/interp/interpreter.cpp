@@ -268,7 +268,7 @@ void Interpreter::exec(const Stmt &s) {
     else if (it->second.op)
       out(tensor_op(*it->second.op, args, kwargs));
     else
-      out(call_named(s.name, std::move(args), std::move(kwargs)));
+      out(call_builtin_named(s.name, args, kwargs)); // no graph function: looked up above
     break;
   }
   case K::Method: {

@@ -118,6 +118,8 @@ public:
 
   // ---- calls (calls.cpp) ---------------------------------------------------------------------
   Value call_named(const std::string &name, Args args, Kwargs kwargs);
+  // call_named for a name known not to be a graph function: a builtin or a torch op.
+  Value call_builtin_named(const std::string &name, Args &args, Kwargs &kwargs);
   Value call_value(Value callee, Args args, Kwargs kwargs);
   Value call_method(Value obj, const std::string &name, Args args, Kwargs kwargs);
   Value construct(const std::string &cls, Args args, Kwargs kwargs);
