@@ -110,6 +110,10 @@ std::string Interpreter::class_of(Value v) const {
 Value Interpreter::call_named(const std::string &name, Args args, Kwargs kwargs) {
   if (const Function *fn = g.find_function(name))
     return call_function(*fn, std::move(args), kwargs);
+  return call_builtin_named(name, args, kwargs);
+}
+
+Value Interpreter::call_builtin_named(const std::string &name, Args &args, Kwargs &kwargs) {
   if (auto v = call_builtin(name, args, kwargs)) return *v;
   if (name.starts_with("torch.")) {
     if (auto op = ops::lookup_function(name)) return tensor_op(*op, args, kwargs);

@@ -101,7 +101,7 @@ void Interpreter::rely_keys(Value v, bool ordered) {
     keys = snap->second.keys;
   } else if (h.is(v, Kind::Module)) {
     for (Value m : submodules(v))
-      keys.push_back(h.record(h.prov(m)).name);
+      keys.emplace_back(h.record(h.prov(m)).name);
   } else {
     for (const Entry &e : h.entries(v))
       keys.emplace_back(h.symbol(e.name));
@@ -203,7 +203,7 @@ void Interpreter::alias_read(Value owner, std::string key, bool int_key, int64_t
     r.int_key = int_key;
     r.parent = h.prov(owner);
     r.index = index;
-    r.name = int_key ? std::string() : key;
+    if (!int_key) r.name = key;
     r.value = value;
     it->second = h.add_record(std::move(r));
     p.inputs.push_back(it->second);

@@ -140,14 +140,16 @@ struct Builder {
   void member(Value owner, ProvId rec, const std::string &k, const Expr &x, Slot slot,
               ProvKind kind, bool int_key) {
     // Keys of one input node are unique (the loader rejects duplicates): append without lookup.
+    uint32_t name = h.intern(k); // the record's name views the symbol
     if (x.kind == Expr::Kind::Ref) {
-      h.add_entry(owner, k, Value{}, slot);
+      h.add_entry(owner, name, Value{}, slot);
       fixups.push_back({owner, h.entries(owner).size() - 1, true, x.target});
       return;
     }
     int64_t index = int_key ? std::stoll(k) : 0;
-    Value m = build(x, in.child_record(rec, kind, slot, int_key ? "" : k, index, int_key));
-    h.add_entry(owner, k, m, slot);
+    Value m =
+        build(x, in.child_record(rec, kind, slot, int_key ? "" : h.symbol(name), index, int_key));
+    h.add_entry(owner, name, m, slot);
   }
 };
 } // namespace
@@ -173,7 +175,7 @@ void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
       if (!w || !h.is(w->value, Kind::Tensor)) continue;
       shape = h.meta(w->value).shape;
     }
-    ProvId r = child_record(rec, ProvKind::Attr, d.slot, d.name, 0, false);
+    ProvId r = child_record(rec, ProvKind::Attr, d.slot, h.symbol(name), 0, false);
     Value v;
     switch (d.kind) {
     case ModuleDefault::Kind::None: v = h.none(r); break;

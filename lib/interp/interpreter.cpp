@@ -120,20 +120,16 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
 
 // ---- operands -------------------------------------------------------------------------------
 
-Value Interpreter::read_local(const std::string &name, uint32_t slot,
-                              const std::string &pointer) {
+void Interpreter::unbound_local(const std::string &name, uint32_t slot,
+                                const std::string &pointer) {
   const Frame &f = *top;
-  if (slot >= f.locals.size()) // kNoSlot: a name the function never binds
+  if (slot >= f.locals.size())
     fail(fmt::format("unknown local {}{}", py_str(name), did_you_mean(name, bound_names(f))),
          &pointer);
-  Value v = f.locals[slot];
-  if (!v) {
-    fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
-                     "to here){}",
-                     py_str(name), did_you_mean(name, bound_names(f))),
-         &pointer);
-  }
-  return v;
+  fail(fmt::format("local {} is read before it is assigned (it is assigned only on some paths "
+                   "to here){}",
+                   py_str(name), did_you_mean(name, bound_names(f))),
+       &pointer);
 }
 
 Value Interpreter::literal(const Expr &e) {
@@ -272,7 +268,7 @@ void Interpreter::exec(const Stmt &s) {
     else if (it->second.op)
       out(tensor_op(*it->second.op, args, kwargs));
     else
-      out(call_named(s.name, std::move(args), std::move(kwargs)));
+      out(call_builtin_named(s.name, args, kwargs)); // no graph function: looked up above
     break;
   }
   case K::Method: {

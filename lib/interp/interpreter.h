@@ -48,8 +48,15 @@ public:
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
   Value eval(const Expr &e);
-  // Locals by slot (number_locals); the name is for messages.
-  Value read_local(const std::string &name, uint32_t slot, const std::string &pointer);
+  // Locals by slot (number_locals); the name is for messages. Inline: it runs for every local an
+  // expression reads, and an out-of-line body saved registers for its error paths on each call.
+  Value read_local(const std::string &name, uint32_t slot, const std::string &pointer) {
+    if (slot < top->locals.size()) // else kNoSlot: a name the function never binds
+      if (Value v = top->locals[slot]) return v;
+    unbound_local(name, slot, pointer);
+  }
+  [[noreturn, gnu::cold]] void unbound_local(const std::string &name, uint32_t slot,
+                                             const std::string &pointer);
   Value literal(const Expr &e); // a default value or a literal: no locals
   void store(uint32_t slot, Value v);
   void exec_for(const Stmt &s);
@@ -57,6 +64,7 @@ public:
 
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
+  // `name`: a symbol of the heap, or "" (the record keeps the view).
   ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
                       int64_t index, bool int_key);
   struct ClassInfo;
@@ -110,6 +118,8 @@ public:
 
   // ---- calls (calls.cpp) ---------------------------------------------------------------------
   Value call_named(const std::string &name, Args args, Kwargs kwargs);
+  // call_named for a name known not to be a graph function: a builtin or a torch op.
+  Value call_builtin_named(const std::string &name, Args &args, Kwargs &kwargs);
   Value call_value(Value callee, Args args, Kwargs kwargs);
   Value call_method(Value obj, const std::string &name, Args args, Kwargs kwargs);
   Value construct(const std::string &cls, Args args, Kwargs kwargs);

@@ -43,14 +43,15 @@ Value Interpreter::resolve(Value v) {
   case Kind::Tuple:
   case Kind::List:
   case Kind::Slice: {
-    std::vector<Value> items(h.items(v).begin(), h.items(v).end());
-    bool changed = false;
-    for (Value &x : items) {
-      Value r = resolve(x);
-      changed |= r != x;
-      x = r;
+    // Copied only from the first item that resolves to another value: most sequences (shapes,
+    // dims) hold none. Items are read by index: resolving one may add values to the heap.
+    std::vector<Value> items;
+    for (size_t i = 0, n = h.items(v).size(); i < n; ++i) {
+      Value x = h.items(v)[i], r = resolve(x);
+      if (r != x && items.empty()) items.assign(h.items(v).begin(), h.items(v).end());
+      if (!items.empty()) items[i] = r;
     }
-    if (!changed) return v;
+    if (items.empty()) return v;
     if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
     return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
                                 : h.list(std::move(items), kComputed);

@@ -38,7 +38,7 @@ public:
         for (const REntry &e : owner->entries)
           if (e.key && e.key->kind == RK::Int && e.key->i == rec.index) out = e.value;
       } else {
-        REntry *e = owner->find(rec.int_key ? std::to_string(rec.index) : rec.name);
+        REntry *e = owner->find(rec.int_key ? std::to_string(rec.index) : std::string(rec.name));
         if (e) out = e->value;
       }
       break;

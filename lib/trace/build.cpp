@@ -378,7 +378,7 @@ private:
     const ProvRecord &owner = h_.record(rec.parent);
     bool numeric = !rec.name.empty() && std::all_of(rec.name.begin(), rec.name.end(), ::isdigit);
     if (rec.int_key) return PathPart{0, rec.index, ""};
-    if (numeric && rec.name.size() < 18) return PathPart{0, std::stoll(rec.name), ""};
+    if (numeric && rec.name.size() < 18) return PathPart{0, std::stoll(std::string(rec.name)), ""};
     if (rec.kind == ProvKind::Item && owner.kind != ProvKind::InputKwargs && owner.value &&
         h_.is(owner.value, Kind::Dict)) {
       int64_t pos = 0;

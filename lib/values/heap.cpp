@@ -276,7 +276,8 @@ bool Heap::key_equal(Value a, Value b) const {
 }
 
 ProvId Heap::add_record(ProvRecord r) {
-  records_.push_back(std::move(r));
+  if (!r.name.empty()) r.name = symbol(intern(r.name)); // the caller's string may not outlive us
+  records_.push_back(r);
   return static_cast<ProvId>(records_.size() - 1);
 }
 
@@ -296,7 +297,9 @@ std::optional<ModulePath> Heap::module_path(ProvId p) const {
   std::string out;
   for (size_t n = chain.size(); n-- > 0;) {
     if (!out.empty()) out += '.';
-    out += chain[n]->int_key ? std::to_string(chain[n]->index) : chain[n]->name;
+    if (chain[n]->int_key) out += std::to_string(chain[n]->index);
+    else
+      out += chain[n]->name;
   }
   return ModulePath{at, out};
 }

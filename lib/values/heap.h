@@ -22,6 +22,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include <tsl/robin_map.h>
+
 namespace thunderc {
 
 inline constexpr uint32_t kNoSymbol = 0xffffffffu;
@@ -56,6 +58,11 @@ struct ModulePath {
 class Heap {
 public:
   Heap();
+  // Not copyable: records and the symbol index view this heap's own symbols (a move keeps them).
+  Heap(const Heap &) = delete;
+  Heap &operator=(const Heap &) = delete;
+  Heap(Heap &&) = default;
+  Heap &operator=(Heap &&) = default;
 
   // ---- making values -------------------------------------------------------------------------
   Value none(ProvId p = kConstant) { return make(Kind::None, p); }
@@ -136,9 +143,9 @@ public:
   const ProvRecord &record(ProvId p) const { return records_[p]; }
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
   std::span<const ProvRecord> records() const { return records_; }
-  ProvId add_record(ProvRecord r);
+  ProvId add_record(ProvRecord r); // r.name is interned: it may view a temporary
   // A record of `kind`, otherwise default, appended in place for the caller to fill through
-  // record_mut: no temporary ProvRecord (with its string) is built and moved.
+  // record_mut (a name set there must view a symbol of this heap).
   ProvId add_record(ProvKind kind) {
     if (records_.size() == records_.capacity()) [[unlikely]]
       grow(records_);
@@ -206,7 +213,11 @@ private:
   std::vector<TensorInfo> tensors_;
   std::vector<ProvRecord> records_;
   std::deque<std::string> symbols_; // stable addresses: views into it stay valid
-  std::unordered_map<std::string, uint32_t, StrHash, std::equal_to<>> symbol_index_;
+  // Keys view symbols_; open addressing with stored hashes: a lookup is one hash and, mostly,
+  // one probe, without a node to follow.
+  tsl::robin_map<std::string_view, uint32_t, StrHash, std::equal_to<>,
+                 std::allocator<std::pair<std::string_view, uint32_t>>, true>
+      symbol_index_;
   Value ellipsis_;
 };
 

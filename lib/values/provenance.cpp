@@ -35,7 +35,8 @@ std::string provenance_path(std::span<const ProvRecord> records, ProvId id) {
       out += "self";
       break;
     case ProvKind::Attr:
-      out += "." + r.name;
+      out += '.';
+      out += r.name;
       break;
     case ProvKind::Item:
       out += "[" + (r.int_key ? std::to_string(r.index) : py_str(r.name)) + "]";

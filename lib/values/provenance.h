@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace thunderc {
 
@@ -49,7 +50,9 @@ struct ProvRecord {
   uint16_t guarded = 0;   // the interpreter's bookkeeping: one bit per guard kind recorded
   ProvId parent = 0;      // Attr/Item: the owner's record
   int64_t index = 0;      // Item with an int key
-  std::string name;       // Attr: attribute name; Item: str key
+  // Attr: attribute name; Item: str key. A view of the heap's interned symbol (or ""): no string
+  // to move each time the record table grows.
+  std::string_view name;
   const Stmt *stmt =
       nullptr;         // New/Op: the statement that created the value (borrowed from the Graph)
   int32_t op = -1;     // Op: index into Program::ops
