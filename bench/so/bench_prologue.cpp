@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
   for (const Instr &ins : traces.prologue.body) {
     if (ins.kind == Instr::Kind::Comment) continue;
     ++instructions;
-    checks += ins.kind == Instr::Kind::Call && ins.callee.rfind("check_", 0) == 0;
+    checks += ins.kind == Instr::Kind::Call && std::string_view(ins.callee).starts_with("check_");
   }
   runtime::PreparedPrologue prepared(traces.prologue, literals);
   size_t sink = 0, runs = 0;
