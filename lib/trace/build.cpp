@@ -27,7 +27,7 @@ template <class... O> std::vector<Operand> operands(O &&...o) {
 }
 
 void reserve_all(Namer &n) {
-  for (std::string_view r : trace_reserved_names()) n.reserve(std::string(r));
+  for (std::string_view r : trace_reserved_names()) n.reserve(r);
 }
 
 // The callees the builder writes, interned once each.

@@ -187,19 +187,16 @@ TEST_CASE("interp modules: Sequential and ModuleList index by position; Sequenti
   // a Sequential slice keeps "1" and "2"; a ModuleList slice renumbers from "0"
   std::string three = R"({"module": "torch.nn.Sequential", "modules": {"0": )" + linear +
                       ", \"1\": " + linear + ", \"2\": " + linear + "}}";
-  auto keep = trace_body(R"(["s"])", R"([{"op": "getitem", "obj": "%s", "index": {"slice": [1, null, null]}, "out": "t"},
+  // s[1:] and whether it has members "2" and "0"
+  const char *slice_members = R"([{"op": "getitem", "obj": "%s", "index": {"slice": [1, null, null]}, "out": "t"},
       {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "2"], "out": "h2"},
       {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "0"], "out": "h0"},
-      {"op": "return", "value": ["%h2", "%h0"]}])",
-                         R"({"args": [)" + three + "]}");
+      {"op": "return", "value": ["%h2", "%h0"]}])";
+  auto keep = trace_body(R"(["s"])", slice_members, R"({"args": [)" + three + "]}");
   CHECK(result_repr(keep) == "(True, False)");
   std::string ml = three;
   ml.replace(ml.find("Sequential"), 10, "ModuleList");
-  auto renum = trace_body(R"(["s"])", R"([{"op": "getitem", "obj": "%s", "index": {"slice": [1, null, null]}, "out": "t"},
-      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "2"], "out": "h2"},
-      {"op": "call", "fn": "builtins.hasattr", "args": ["%t", "0"], "out": "h0"},
-      {"op": "return", "value": ["%h2", "%h0"]}])",
-                          R"({"args": [)" + ml + "]}");
+  auto renum = trace_body(R"(["s"])", slice_members, R"({"args": [)" + ml + "]}");
   CHECK(result_repr(renum) == "(False, True)");
 }
 
