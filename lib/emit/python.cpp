@@ -162,27 +162,28 @@ private:
   }
 
   void operand(const Operand &o) {
-    switch (o.kind) {
+    switch (o.kind()) {
     case Operand::Kind::Value: out_ += t_.name_of(o.value); return;
-    case Operand::Kind::Literal: out_ += o.literal; return;
+    case Operand::Kind::Literal: out_ += o.literal(); return;
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
-      bool list = o.kind == Operand::Kind::List;
+      bool list = o.kind() == Operand::Kind::List;
+      const auto &items = o.items();
       out_ += list ? '[' : '(';
-      for (size_t i = 0; i < o.items.size(); ++i) {
+      for (size_t i = 0; i < items.size(); ++i) {
         if (i) out_ += ", ";
-        operand(o.items[i]);
+        operand(items[i]);
       }
-      out_ += list ? "]" : o.items.size() == 1 ? ",)" : ")";
+      out_ += list ? "]" : items.size() == 1 ? ",)" : ")";
       return;
     }
     case Operand::Kind::Dict:
       out_ += '{';
-      for (size_t i = 0; i < o.items.size(); ++i) {
+      for (size_t i = 0; i < o.items().size(); ++i) {
         if (i) out_ += ", ";
-        out_ += o.keys[i];
+        out_ += o.keys()[i];
         out_ += ": ";
-        operand(o.items[i]);
+        operand(o.items()[i]);
       }
       out_ += '}';
       return;

@@ -7,24 +7,25 @@ namespace thunderc {
 
 namespace {
 void rename(Operand &o, const std::vector<ValueId> &to) {
-  if (o.kind == Operand::Kind::Value) o.value = to[o.value];
-  else
-    for (auto &i : o.items) rename(i, to);
+  if (o.kind() == Operand::Kind::Value) o.value = to[o.value];
+  else if (o.is_aggregate())
+    for (auto &i : o.edit_items()) rename(i, to);
 }
 
 size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
 
 // Two instructions are the same when their callee, arguments and keyword arguments are.
 size_t hash_of(const Operand &o, size_t h) {
-  h = hash_mix(h, static_cast<size_t>(o.kind));
-  switch (o.kind) {
+  h = hash_mix(h, static_cast<size_t>(o.kind()));
+  switch (o.kind()) {
   case Operand::Kind::Value: return hash_mix(h, o.value);
-  case Operand::Kind::Literal: return hash_mix(h, StrHash{}(o.literal));
+  // Equal literals are one interned text: its address stands for it.
+  case Operand::Kind::Literal: return hash_mix(h, reinterpret_cast<uintptr_t>(&o.literal().str()));
   default: break;
   }
-  for (const auto &k : o.keys) h = hash_mix(h, StrHash{}(k));
-  for (const auto &i : o.items) h = hash_of(i, h);
-  return hash_mix(h, o.items.size());
+  for (const auto &k : o.keys()) h = hash_mix(h, StrHash{}(k));
+  for (const auto &i : o.items()) h = hash_of(i, h);
+  return hash_mix(h, o.items().size());
 }
 
 size_t hash_of(const Instr &ins) {
@@ -37,15 +38,16 @@ size_t hash_of(const Instr &ins) {
 }
 
 bool same(const Operand &a, const Operand &b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
   case Operand::Kind::Value: return a.value == b.value;
-  case Operand::Kind::Literal: return a.literal == b.literal;
+  case Operand::Kind::Literal: return a.literal() == b.literal();
   default: break;
   }
-  if (a.keys != b.keys || a.items.size() != b.items.size()) return false;
-  for (size_t i = 0; i < a.items.size(); ++i)
-    if (!same(a.items[i], b.items[i])) return false;
+  const auto &ai = a.items(), &bi = b.items();
+  if (a.keys() != b.keys() || ai.size() != bi.size()) return false;
+  for (size_t i = 0; i < ai.size(); ++i)
+    if (!same(ai[i], bi[i])) return false;
   return true;
 }
 

@@ -513,9 +513,9 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = *getter;
-          Operand &arg = ins.args.emplace_back();
-          if (path->plain) arg.literal.append(1, '\'').append(path->text).append(1, '\'');
-          else arg.literal = py_str(path->text);
+          if (path->plain) ((lit_text_ = '\'') += path->text) += '\'';
+          else lit_text_ = py_str(path->text);
+          ins.args.push_back(Operand::lit(lit_text_));
           return;
         }
       }
@@ -548,7 +548,7 @@ private:
     Instr &ins = out_.prologue.body.emplace_back();
     ins.callee = fn;
     ins.args.reserve(1 + more);
-    ins.args.emplace_back(Operand::Kind::Value, x);
+    ins.args.push_back(Operand::of(x));
     return ins;
   }
 
@@ -720,30 +720,34 @@ private:
 
   // ---- computation -------------------------------------------------------------------------
 
-  // Makes `o`, a new (default) operand, the computation's argument for `v`. Filled in place, as
-  // the operands of an instruction are: an Operand is large, and moving one costs as much.
+  std::string lit_text_; // a literal operand's text before it is interned (reused: no allocation)
+
+  // Makes `o`, a new (default) operand, the computation's argument for `v`.
   void comp_operand(Value v, Operand &o) {
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
       ValueId cv = comp_value_[v.id];
       THUNDERC_ASSERT(cv != kNoValue, "tensor read before it is produced: " + h_.path_of(v));
-      o.kind = Operand::Kind::Value;
-      o.value = cv;
+      o = Operand::of(cv);
     } else if (k == Kind::Tuple || k == Kind::List) {
-      o.kind = k == Kind::Tuple ? Operand::Kind::Tuple : Operand::Kind::List;
-      o.items.reserve(h_.items(v).size());
-      for (Value i : h_.items(v)) comp_operand(i, o.items.emplace_back());
+      o = k == Kind::Tuple ? Operand::tuple({}) : Operand::list({});
+      std::vector<Operand> &items = o.edit_items();
+      items.reserve(h_.items(v).size());
+      for (Value i : h_.items(v)) comp_operand(i, items.emplace_back());
     } else if (k == Kind::Slice) {
       auto it = h_.items(v);
-      o.literal = "slice(";
-      append_literal(o.literal, it[0]);
-      o.literal += ", ";
-      append_literal(o.literal, it[1]);
-      o.literal += ", ";
-      append_literal(o.literal, it[2]);
-      o.literal += ')';
+      lit_text_ = "slice(";
+      append_literal(lit_text_, it[0]);
+      lit_text_ += ", ";
+      append_literal(lit_text_, it[1]);
+      lit_text_ += ", ";
+      append_literal(lit_text_, it[2]);
+      lit_text_ += ')';
+      o = Operand::lit(lit_text_);
     } else {
-      append_literal(o.literal, v);
+      lit_text_.clear();
+      append_literal(lit_text_, v);
+      o = Operand::lit(lit_text_);
     }
   }
 
@@ -766,7 +770,7 @@ private:
       ++fixed;
     }
     if (!variadic || args.size() <= fixed) return;
-    if (args.size() == fixed + 1 && (args[fixed].kind == Operand::Kind::Tuple || args[fixed].kind == Operand::Kind::List))
+    if (args.size() == fixed + 1 && (args[fixed].kind() == Operand::Kind::Tuple || args[fixed].kind() == Operand::Kind::List))
       return;
     std::vector<Operand> rest(std::make_move_iterator(args.begin() + static_cast<long>(fixed)),
                               std::make_move_iterator(args.end()));
@@ -955,21 +959,20 @@ private:
       return k == Kind::Tuple ? Operand::tuple(std::move(items)) : shared(v, Operand::list(std::move(items)));
     }
     case Kind::Dict: {
-      Operand d;
-      d.kind = Operand::Kind::Dict;
+      std::vector<std::string> keys;
+      std::vector<Operand> values;
       for (const Entry &e : h_.entries(v)) {
-        std::string key = literal(e.key);
-        d.keys.push_back(key);
-        d.items.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
+        const std::string &key = keys.emplace_back(literal(e.key));
+        values.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
       }
-      if (!h_.ordered_dict(v)) return shared(v, std::move(d));
-      Operand pairs = Operand::list({});
-      for (size_t i = 0; i < d.items.size(); ++i)
-        pairs.items.push_back(Operand::tuple({Operand::lit(d.keys[i]), d.items[i]}));
+      if (!h_.ordered_dict(v)) return shared(v, Operand::dict(std::move(keys), std::move(values)));
+      std::vector<Operand> pairs;
+      for (size_t i = 0; i < values.size(); ++i)
+        pairs.push_back(Operand::tuple(operands(Operand::lit(keys[i]), std::move(values[i]))));
       ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
       Instr ins;
       ins.callee = callee::ordered_dict;
-      ins.args = {pairs};
+      ins.args = operands(Operand::list(std::move(pairs)));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
       epi_built_[v.id] = built;

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace thunderc {
@@ -71,17 +72,85 @@ std::string type_text(const ValueType &);
 void append_type_text(std::string &out, const ValueType &);
 
 // An argument: a value, a Python literal (already printed), or a tuple/list/dict of arguments.
-struct Operand {
-  enum class Kind : uint8_t { Value, Literal, Tuple, List, Dict } kind = Kind::Literal;
-  ValueId value = 0;
-  std::string literal;           // Literal: Python text ("None", "3", "'a'", "torch.float32")
-  std::vector<Operand> items;    // Tuple/List items, Dict values
-  std::vector<std::string> keys; // Dict: Python literal text of each key
+// 16 bytes: a value or a literal (almost every operand) is held in place, a literal as an interned
+// Name (None, 0, -1, torch.float32 repeat thousands of times); a tuple/list/dict's parts are a
+// block of their own, copied with the operand (a copy is a value copy). Passes walk millions of
+// operands: at 88 bytes each (a std::string and two vectors in place) they missed the cache.
+class Operand {
+public:
+  enum class Kind : uint8_t { Value, Literal, Tuple, List, Dict };
 
-  static Operand of(ValueId v) { return {Kind::Value, v, {}, {}, {}}; }
-  static Operand lit(std::string text) { return {Kind::Literal, 0, std::move(text), {}, {}}; }
-  static Operand tuple(std::vector<Operand> items) { return {Kind::Tuple, 0, {}, std::move(items), {}}; }
-  static Operand list(std::vector<Operand> items) { return {Kind::List, 0, {}, std::move(items), {}}; }
+private:
+  Kind kind_ = Kind::Literal;
+
+public:
+  ValueId value = 0; // Value
+
+  Operand() = default; // the literal "" (filled in later)
+  static Operand of(ValueId v) {
+    Operand o;
+    o.kind_ = Kind::Value;
+    o.value = v;
+    return o;
+  }
+  static Operand lit(Name text) {
+    Operand o;
+    o.data_.literal = text;
+    return o;
+  }
+  static Operand lit(std::string_view text) { return lit(Name(text)); }
+  static Operand tuple(std::vector<Operand> items) { return aggregate(Kind::Tuple, std::move(items), {}); }
+  static Operand list(std::vector<Operand> items) { return aggregate(Kind::List, std::move(items), {}); }
+  // keys[i]: the Python literal text of the key of values[i].
+  static Operand dict(std::vector<std::string> keys, std::vector<Operand> values) {
+    return aggregate(Kind::Dict, std::move(values), std::move(keys));
+  }
+
+  Operand(const Operand &o) : kind_(o.kind_), value(o.value), data_(o.data_) {
+    if (is_aggregate()) data_.parts = new Parts(*o.data_.parts);
+  }
+  Operand(Operand &&o) noexcept : kind_(o.kind_), value(o.value), data_(o.data_) {
+    if (is_aggregate()) o.kind_ = Kind::Literal, o.data_ = Data();
+  }
+  Operand &operator=(Operand o) noexcept { // copy or move, then swap
+    std::swap(kind_, o.kind_);
+    std::swap(value, o.value);
+    std::swap(data_, o.data_);
+    return *this;
+  }
+  ~Operand() {
+    if (is_aggregate()) delete data_.parts;
+  }
+
+  Kind kind() const { return kind_; }
+  bool is_aggregate() const { return kind_ >= Kind::Tuple; }
+  // Literal: the Python text ("None", "3", "'a'", "torch.float32"); empty for the other kinds.
+  Name literal() const { return kind_ == Kind::Literal ? data_.literal : Name(); }
+  // Tuple/List items, Dict values; none for a value or a literal.
+  const std::vector<Operand> &items() const { return is_aggregate() ? data_.parts->items : kNoItems; }
+  std::vector<Operand> &edit_items() { return data_.parts->items; } // Tuple/List/Dict only
+  // Dict: the Python literal text of each key; none for the other kinds.
+  const std::vector<std::string> &keys() const { return kind_ == Kind::Dict ? data_.parts->keys : kNoKeys; }
+
+private:
+  struct Parts {
+    std::vector<Operand> items;
+    std::vector<std::string> keys;
+  };
+  union Data {
+    Data() : literal() {}
+    Name literal; // Value, Literal
+    Parts *parts; // Tuple, List, Dict: owned
+  } data_;
+  static const std::vector<Operand> kNoItems;
+  static const std::vector<std::string> kNoKeys;
+
+  static Operand aggregate(Kind kind, std::vector<Operand> items, std::vector<std::string> keys) {
+    Operand o;
+    o.kind_ = kind;
+    o.data_.parts = new Parts{std::move(items), std::move(keys)};
+    return o;
+  }
 };
 
 // One parameter of a computation op's signature, its default filled in: the argument (tensors as

@@ -29,6 +29,26 @@ TEST_CASE("every sample's traces verify after building and after each pass") {
   }
 }
 
+TEST_CASE("an operand's copy is a value copy: its tuple, list or dict parts are its own") {
+  Operand d = Operand::dict({"'a'"}, {Operand::tuple({Operand::of(1), Operand::lit("None")})});
+  Operand copy = d;
+  copy.edit_items()[0].edit_items()[0].value = 2; // as cse renames
+  CHECK(d.items()[0].items()[0].value == 1);
+  CHECK(copy.items()[0].items()[0].value == 2);
+  CHECK(copy.keys() == std::vector<std::string>{"'a'"});
+  CHECK(copy.items()[0].items()[1].literal() == "None");
+  Operand moved = std::move(copy);
+  CHECK(moved.items()[0].items()[0].value == 2);
+  moved = d; // assigned over its own parts
+  CHECK(moved.items()[0].items()[0].value == 1);
+  // Equal literals are one interned text; a value or a tuple has no literal, a literal no items.
+  CHECK(Operand::lit("-1").literal() == Operand::lit(std::string("-") + "1").literal());
+  CHECK(Operand::of(3).literal().empty());
+  CHECK(d.literal().empty());
+  CHECK(Operand::lit("3").items().empty());
+  CHECK(Operand::tuple({}).keys().empty());
+}
+
 TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   Trace t;
   t.name = "computation";
@@ -174,10 +194,10 @@ TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only
   CHECK(pro.body[1].callee == "check_not_none");
   CHECK(pro.body[2].outs == std::vector<ValueId>{z});
   CHECK(pro.body[3].callee == "check_not_none");
-  const Operand &passed = pro.body[4].args[0].items[0];
-  REQUIRE(passed.items.size() == 2);
-  CHECK(passed.items[0].value == x);
-  CHECK(passed.items[1].value == z);
+  const Operand &passed = pro.body[4].args[0].items()[0];
+  REQUIRE(passed.items().size() == 2);
+  CHECK(passed.items()[0].value == x);
+  CHECK(passed.items()[1].value == z);
 }
 
 TEST_CASE("an input read only by dead code is not passed to the computation but still checked") {
