@@ -11,9 +11,13 @@
 #include <tsl/robin_map.h>
 #include <tsl/robin_set.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -160,6 +164,105 @@ struct BoundArg {
   ops::Arg meta;
 };
 
+// The values an instruction defines: almost always one, held in place (a std::vector's block of
+// its own cost every pass a cache miss per instruction); several in a block of their own, of the
+// power of two at or above their number.
+class Outs {
+public:
+  Outs() = default;
+  Outs(std::initializer_list<ValueId> values) {
+    for (ValueId v : values) push_back(v);
+  }
+  Outs(const Outs &o) : size_(o.size_), data_(o.data_) {
+    if (size_ > 1) {
+      data_.many = new ValueId[std::bit_ceil(size_)];
+      std::copy(o.begin(), o.end(), data_.many);
+    }
+  }
+  Outs(Outs &&o) noexcept : size_(std::exchange(o.size_, 0)), data_(o.data_) {}
+  Outs &operator=(Outs o) noexcept { // copy or move, then swap
+    std::swap(size_, o.size_);
+    std::swap(data_, o.data_);
+    return *this;
+  }
+  ~Outs() {
+    if (size_ > 1) delete[] data_.many;
+  }
+
+  void push_back(ValueId v) {
+    if (size_ == 0) {
+      data_.one = v;
+    } else {
+      if (std::has_single_bit(size_)) grow(); // full
+      data_.many[size_] = v;
+    }
+    ++size_;
+  }
+  const ValueId *begin() const { return size_ > 1 ? data_.many : &data_.one; }
+  const ValueId *end() const { return begin() + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  ValueId operator[](size_t i) const { return begin()[i]; }
+  ValueId at(size_t i) const {
+    if (i >= size_) throw std::out_of_range("Outs::at");
+    return begin()[i];
+  }
+  friend bool operator==(const Outs &a, const Outs &b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
+
+private:
+  void grow() { // from size_ (a power of two) to twice as many
+    ValueId *more = new ValueId[2 * size_];
+    std::copy(begin(), end(), more);
+    if (size_ > 1) delete[] data_.many;
+    data_.many = more;
+  }
+  uint32_t size_ = 0;
+  union {
+    ValueId one;   // size_ <= 1
+    ValueId *many; // size_ > 1: owned
+  } data_{};
+};
+
+// A std::vector that costs one pointer in place and nothing more while empty, for the parts that
+// most instructions lack (keyword arguments; bound arguments, made for --so only).
+template <class T> class RareVector {
+public:
+  RareVector() = default;
+  RareVector(std::vector<T> items) {
+    if (!items.empty()) v_ = std::make_unique<std::vector<T>>(std::move(items));
+  }
+  RareVector(std::initializer_list<T> items) : RareVector(std::vector<T>(items)) {}
+  RareVector(const RareVector &o) : v_(o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr) {}
+  RareVector(RareVector &&) noexcept = default;
+  RareVector &operator=(RareVector o) noexcept { // copy or move, then swap
+    v_.swap(o.v_);
+    return *this;
+  }
+
+  template <class... A> T &emplace_back(A &&...a) { return items().emplace_back(std::forward<A>(a)...); }
+  void push_back(T item) { items().push_back(std::move(item)); }
+  T *begin() { return v_ ? v_->data() : nullptr; }
+  T *end() { return v_ ? v_->data() + v_->size() : nullptr; }
+  const T *begin() const { return v_ ? v_->data() : nullptr; }
+  const T *end() const { return v_ ? v_->data() + v_->size() : nullptr; }
+  size_t size() const { return v_ ? v_->size() : 0; }
+  bool empty() const { return size() == 0; }
+  T &operator[](size_t i) { return (*v_)[i]; }
+  const T &operator[](size_t i) const { return (*v_)[i]; }
+  T &at(size_t i) { return const_cast<T &>(std::as_const(*this).at(i)); }
+  const T &at(size_t i) const {
+    if (i >= size()) throw std::out_of_range("RareVector::at");
+    return (*v_)[i];
+  }
+
+private:
+  std::vector<T> &items() {
+    if (!v_) v_ = std::make_unique<std::vector<T>>();
+    return *v_;
+  }
+  std::unique_ptr<std::vector<T>> v_; // null while empty
+};
+
 struct Instr {
   enum class Kind : uint8_t {
     Call,    // outs = callee(args, kwargs)
@@ -171,17 +274,19 @@ struct Instr {
     Comment, // # comment
     Assign,  // out = args[0] (the epilogue names a new list or dict it uses twice)
   };
-  std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
-  Name callee;               // Call: printed callable ("torch.add", "check_len")
-  Name attr;                 // GetAttr, SetAttr: a Python identifier
-  std::vector<Operand> args;
-  std::vector<std::pair<std::string, Operand>> kwargs;
-  Name comment; // Comment: the text; otherwise an optional trailing comment
-  std::vector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
-  int op = -1;                 // computation ops: the ops::Op they denote (for passes and codegen)
+  // What every pass reads first, together: a scan of kinds and callees reads one cache line per
+  // instruction.
   Kind kind = Kind::Call;
   bool annotate = false; // prints `out: "type" = ...` (prologue unpacks)
   bool pure = false;     // may be removed when unused or merged with an identical instruction
+  int op = -1;           // computation ops: the ops::Op they denote (for passes and codegen)
+  Name callee;           // Call: printed callable ("torch.add", "check_len")
+  Outs outs;             // several outs print as a tuple unpack: `a, b = f(x)`
+  std::vector<Operand> args;
+  RareVector<std::pair<std::string, Operand>> kwargs;
+  Name attr;    // GetAttr, SetAttr: a Python identifier
+  Name comment; // Comment: the text; otherwise an optional trailing comment
+  RareVector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
 };
 
 struct ValueInfo {

@@ -49,6 +49,49 @@ TEST_CASE("an operand's copy is a value copy: its tuple, list or dict parts are 
   CHECK(Operand::tuple({}).keys().empty());
 }
 
+TEST_CASE("an instruction's outs: one in place, more in a block that grows, copied by value") {
+  Outs outs;
+  CHECK(outs.empty());
+  std::vector<ValueId> pushed;
+  for (ValueId v = 10; v < 19; ++v) { // through the sizes 1, 2, 4, 8 and 9
+    outs.push_back(v);
+    pushed.push_back(v);
+    CHECK(std::vector<ValueId>(outs.begin(), outs.end()) == pushed);
+  }
+  Outs copy = outs;
+  CHECK(copy == outs);
+  copy.push_back(19);
+  CHECK(copy.size() == 10);
+  CHECK(outs.size() == 9);
+  CHECK(copy[9] == 19);
+  CHECK_THROWS_AS(outs.at(9), std::out_of_range);
+  Outs one = {7};
+  copy = one;
+  CHECK(copy == Outs{7});
+  CHECK(copy.at(0) == 7);
+  Outs moved = std::move(outs);
+  CHECK(moved.size() == 9);
+  CHECK(moved[8] == 18);
+}
+
+TEST_CASE("an instruction's keyword arguments: nothing allocated while there are none, copied by value") {
+  Instr a;
+  CHECK(a.kwargs.empty());
+  CHECK(a.kwargs.begin() == a.kwargs.end());
+  CHECK_THROWS_AS(a.kwargs.at(0), std::out_of_range);
+  CHECK(a.kwargs.empty());
+  a.kwargs.emplace_back("dim", Operand::lit("-1"));
+  Instr b = a;
+  b.kwargs[0].second = Operand::of(4);
+  b.kwargs.push_back({"keepdim", Operand::lit("True")});
+  REQUIRE(a.kwargs.size() == 1);
+  CHECK(a.kwargs.at(0).second.literal() == "-1");
+  CHECK(b.kwargs.size() == 2);
+  CHECK(b.kwargs[0].second.value == 4);
+  a.bound = std::vector<BoundArg>{};
+  CHECK(a.bound.empty());
+}
+
 TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   Trace t;
   t.name = "computation";
@@ -190,9 +233,9 @@ TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only
   CHECK(comp.params == std::vector<ValueId>{cx, cz});
   // x (unpack, check), z (unpack, check), return: y and the holder it came from are gone.
   REQUIRE(pro.body.size() == 5);
-  CHECK(pro.body[0].outs == std::vector<ValueId>{x});
+  CHECK(pro.body[0].outs == Outs{x});
   CHECK(pro.body[1].callee == "check_not_none");
-  CHECK(pro.body[2].outs == std::vector<ValueId>{z});
+  CHECK(pro.body[2].outs == Outs{z});
   CHECK(pro.body[3].callee == "check_not_none");
   const Operand &passed = pro.body[4].args[0].items()[0];
   REQUIRE(passed.items().size() == 2);
