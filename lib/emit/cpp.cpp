@@ -527,7 +527,7 @@ private:
       if (used_[t_.params[i]])
         s += fmt::format("  const at::Tensor &{} = in[{}];\n", var(t_.params[i]), i);
     Device traced;
-    if (!t_.params.empty()) traced = t_.values[t_.params[0]].type.tensor.device;
+    if (!t_.params.empty()) traced = t_.values[t_.params[0]].type.tensor->device;
     std::string devices =
         fmt::format("  const Devices dev{{{}, {}}};\n", cpp_device(traced),
                     t_.params.empty() ? cpp_device(traced) : std::string("in[0].device()"));

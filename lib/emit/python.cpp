@@ -75,9 +75,9 @@ private:
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
-  // Tensor type texts made once each, quotes included.
-  std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
-  const std::pair<const TensorMeta, std::string> *last_type_ = nullptr; // the last one printed
+  // Tensor type texts made once each, quotes included, by interned metadata.
+  std::unordered_map<const TensorMeta *, std::string> tensor_types_;
+  const std::pair<const TensorMeta *const, std::string> *last_type_ = nullptr; // the last one printed
 
   // `: "<type comment>"` after a value's name, printed as one piece (tens of thousands of them).
   void typed(const ValueType &t) {
@@ -91,9 +91,9 @@ private:
       out_ += scratch_;
       return;
     }
-    // Neighbouring values mostly share their metadata: compared before it is hashed.
-    if (!last_type_ || !(t.tensor == last_type_->first)) {
-      auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
+    // Neighbouring values mostly share their metadata: compared before it is looked up.
+    if (!last_type_ || &*t.tensor != last_type_->first) {
+      auto [it, fresh] = tensor_types_.try_emplace(&*t.tensor);
       if (fresh) quoted(it->second, t);
       last_type_ = &*it;
     }

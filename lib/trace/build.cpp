@@ -240,7 +240,7 @@ private:
   ValueType type_of(Value v) const {
     ValueType t;
     switch (h_.kind(v)) {
-    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = h_.meta(v); break;
+    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = InternedMeta(h_.meta(v)); break;
     case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
     case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
     case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;

@@ -22,6 +22,14 @@ Name::Name(std::string_view text) {
   text_ = &*it;
 }
 
+InternedMeta::InternedMeta(const TensorMeta &meta) {
+  static std::mutex mutex;
+  // Never freed, like the Names; a node-based set, so that the metadata never move.
+  static auto &pool = *new std::unordered_set<TensorMeta, TensorMetaHash>();
+  std::lock_guard lock(mutex);
+  meta_ = &*pool.insert(meta).first;
+}
+
 void append_type_text(std::string &out, const ValueType &t) { // no temporary text
   switch (t.kind) {
   case ValueType::Kind::Tensor: append_type_comment(out, t.tensor); return;

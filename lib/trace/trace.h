@@ -51,16 +51,6 @@ private:
   const std::string *text_ = &kEmpty;
 };
 
-// What the type comment of a value says.
-struct ValueType {
-  enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
-  Kind kind = Kind::Any;
-  TensorMeta tensor; // Tensor
-  // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
-  // prints it ("<class 'transformers.cache_utils.StaticCache'>").
-  std::string text;
-};
-
 // For tables of what is made once per distinct tensor metadata (thousands of tensors share a few
 // dozen).
 struct TensorMetaHash {
@@ -69,6 +59,34 @@ struct TensorMetaHash {
     for (int64_t d : m.shape) h = (h ^ size_t(d)) * 0x100000001b3ull;
     return h;
   }
+};
+
+// A tensor's metadata, interned like a Name: a trace's tens of thousands of tensor values share a
+// few dozen, and a copy each (its shape a block of its own) made every value 112 bytes and an
+// allocation. Equal metadata are one object, compared by address; kept until the process exits.
+class InternedMeta {
+public:
+  InternedMeta() = default; // TensorMeta{}
+  explicit InternedMeta(const TensorMeta &meta);
+
+  const TensorMeta &operator*() const { return *meta_; }
+  const TensorMeta *operator->() const { return meta_; }
+  operator const TensorMeta &() const { return *meta_; }
+  friend bool operator==(InternedMeta a, InternedMeta b) { return a.meta_ == b.meta_; }
+
+private:
+  static inline const TensorMeta kDefault{};
+  const TensorMeta *meta_ = &kDefault;
+};
+
+// What the type comment of a value says.
+struct ValueType {
+  enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
+  Kind kind = Kind::Any;
+  InternedMeta tensor; // Tensor
+  // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
+  // prints it ("<class 'transformers.cache_utils.StaticCache'>").
+  Name text;
 };
 
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).

@@ -92,6 +92,18 @@ TEST_CASE("an instruction's keyword arguments: nothing allocated while there are
   CHECK(a.bound.empty());
 }
 
+TEST_CASE("a value's tensor metadata is interned: equal metadata are one object") {
+  TensorMeta m{{2, 3}, DType::Float32, {}, false};
+  InternedMeta a(m), b(TensorMeta{{2, 3}, DType::Float32, {}, false});
+  CHECK(a == b);
+  CHECK(&*a == &*b);
+  CHECK(*a == m);
+  m.shape[1] = 4;
+  CHECK(!(InternedMeta(m) == a));
+  CHECK(a->shape == std::vector<int64_t>{2, 3});
+  CHECK(*InternedMeta() == TensorMeta{});
+}
+
 TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   Trace t;
   t.name = "computation";
