@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -206,7 +207,7 @@ private:
 
   // Made once per class: thousands of module values share a few classes. The keys are views of
   // the heap's interned names, which outlive the builder.
-  const std::string &class_repr(std::string_view cls) const {
+  Name class_repr(std::string_view cls) const {
     auto [it, fresh] = class_reprs_.try_emplace(cls);
     if (fresh) {
       const ClassDecl *c = g_.find_class(cls);
@@ -215,7 +216,7 @@ private:
     }
     return it->second;
   }
-  mutable std::unordered_map<std::string_view, std::string, StrHash> class_reprs_;
+  mutable std::unordered_map<std::string_view, Name, StrHash> class_reprs_;
 
   // Made once per float (by its bits: -0.0 is not 0.0): a model's floats are a few constants
   // (eps, scales) repeated in every layer, and Python's repr costs hundreds of instructions.
@@ -237,10 +238,18 @@ private:
     return std::string(cls); // torch.nn.Linear, collections.OrderedDict
   }
 
+  // Neighbouring tensors mostly share their metadata: compared with the last before it is interned.
+  InternedMeta meta_of(Value v) const {
+    const TensorMeta &m = h_.meta(v);
+    if (!(*last_meta_ == m)) last_meta_ = InternedMeta(m);
+    return last_meta_;
+  }
+  mutable InternedMeta last_meta_;
+
   ValueType type_of(Value v) const {
     ValueType t;
     switch (h_.kind(v)) {
-    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = InternedMeta(h_.meta(v)); break;
+    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = meta_of(v); break;
     case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
     case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
     case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;
@@ -528,7 +537,7 @@ private:
     } else {
       ins.kind = Instr::Kind::GetItem;
       ins.args = operands(Operand::of(owner),
-                          Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
+                          literal_operand(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
     }
   }
 
@@ -576,13 +585,13 @@ private:
       Name fn = k == Kind::Str                          ? callee::check_string_value
                 : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
                                                         : callee::check_number_type_and_value;
-      check(fn, x, Operand::lit(literal(gd.value)));
+      check(fn, x, literal_operand(literal(gd.value)));
       break;
     }
     case K::None: check(callee::check_none, x); break;
     case K::NotNone: check(callee::check_not_none, x); break;
     case K::Type: check(callee::check_type, x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
-    case K::Len: check(callee::check_len, x, Operand::lit(std::to_string(gd.length))); break;
+    case K::Len: check(callee::check_len, x, literal_operand(std::to_string(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
@@ -722,6 +731,16 @@ private:
 
   std::string lit_text_; // a literal operand's text before it is interned (reused: no allocation)
 
+  // A literal operand, its text interned through a small direct-mapped table of the texts last
+  // seen: a few dozen literals (None, 1, -1, True, 'cpu') make most of them, and a lookup in the
+  // Names' pool (a lock, a hash, a chain) costs about 200 instructions.
+  Operand literal_operand(std::string_view text) {
+    Name &seen = recent_literals_[StrHash{}(text) % recent_literals_.size()];
+    if (!(seen == text)) seen = Name(text);
+    return Operand::lit(seen);
+  }
+  std::array<Name, 256> recent_literals_;
+
   // Makes `o`, a new (default) operand, the computation's argument for `v`.
   void comp_operand(Value v, Operand &o) {
     Kind k = h_.kind(v);
@@ -743,11 +762,11 @@ private:
       lit_text_ += ", ";
       append_literal(lit_text_, it[2]);
       lit_text_ += ')';
-      o = Operand::lit(lit_text_);
+      o = literal_operand(lit_text_);
     } else {
       lit_text_.clear();
       append_literal(lit_text_, v);
-      o = Operand::lit(lit_text_);
+      o = literal_operand(lit_text_);
     }
   }
 
