@@ -203,6 +203,38 @@ Instr returning(Operand o) {
 }
 } // namespace
 
+TEST_CASE("dce drops a source comment when no kept op follows it before the next comment") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {}), dead = t.add_value("dead", {}), y = t.add_value("y", {});
+  t.params = {x};
+  auto comment = [&](const char *text) {
+    Instr &i = t.body.emplace_back();
+    i.kind = Instr::Kind::Comment;
+    i.comment = text;
+  };
+  auto call = [&](ValueId out) {
+    Instr &i = t.body.emplace_back();
+    i.callee = "torch.exp";
+    i.pure = true;
+    i.outs = {out};
+    i.args = {Operand::of(x)};
+  };
+  comment("a"); // a comment follows
+  comment("b"); // only a dropped op before the next comment
+  call(dead);
+  comment("c");
+  call(y);
+  comment("d"); // the return follows
+  t.body.push_back(returning(Operand::of(y)));
+  comment("e"); // nothing follows
+  dce(t);
+  std::vector<std::string> left;
+  for (const Instr &i : t.body)
+    left.push_back(i.kind == Instr::Kind::Comment ? i.comment.str() : std::string(i.callee));
+  CHECK(left == std::vector<std::string>{"c", "torch.exp", "d", ""});
+}
+
 TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only they needed") {
   Trace pro;
   pro.name = "prologue";
