@@ -338,8 +338,8 @@ private:
   // ---- chunking and liveness ---------------------------------------------------------------
 
   static void uses_of(const Operand &o, std::vector<ValueId> &out) {
-    if (o.kind == Operand::Kind::Value) out.push_back(o.value);
-    for (const auto &i : o.items)
+    if (o.kind() == Operand::Kind::Value) out.push_back(o.value);
+    for (const auto &i : o.items())
       uses_of(i, out);
   }
 
@@ -476,7 +476,7 @@ private:
     for (const Instr &ins : t_.body)
       if (ins.kind == Instr::Kind::Call && ins.op == static_cast<int>(Op::copy_) &&
           ins.outs.empty() && !ins.bound.empty() &&
-          ins.bound[0].operand.kind == Operand::Kind::Value)
+          ins.bound[0].operand.kind() == Operand::Kind::Value)
         written.push_back(t_.name_of(ins.bound[0].operand.value));
     if (!written.empty()) {
       std::string list;
@@ -527,7 +527,7 @@ private:
       if (used_[t_.params[i]])
         s += fmt::format("  const at::Tensor &{} = in[{}];\n", var(t_.params[i]), i);
     Device traced;
-    if (!t_.params.empty()) traced = t_.values[t_.params[0]].type.tensor.device;
+    if (!t_.params.empty()) traced = t_.values[t_.params[0]].type.tensor->device;
     std::string devices =
         fmt::format("  const Devices dev{{{}, {}}};\n", cpp_device(traced),
                     t_.params.empty() ? cpp_device(traced) : std::string("in[0].device()"));
@@ -664,7 +664,7 @@ private:
   std::string_view pname(size_t i) const { return ops::params(static_cast<Op>(cur_->op))[i].name; }
 
   std::string tensor_of(const Operand &o, const Arg &a, std::string_view what) const {
-    if (a.kind != Arg::Kind::Tensor || o.kind != Operand::Kind::Value)
+    if (a.kind != Arg::Kind::Tensor || o.kind() != Operand::Kind::Value)
       fail(fmt::format("{} is {}, not a tensor", what, ops::describe(a)));
     return var(o.value);
   }
@@ -739,11 +739,11 @@ private:
   std::string opt_dims(size_t i) const { return is_none(i) ? "c10::nullopt" : int_list(i); }
   std::string tensor_list(size_t i) const {
     const Arg &a = m(i);
-    if (a.kind != Arg::Kind::Seq || b(i).items.size() != a.items.size())
+    if (a.kind != Arg::Kind::Seq || b(i).items().size() != a.items.size())
       fail(fmt::format("{} is {}, not a sequence of tensors", pname(i), ops::describe(a)));
     std::string s;
     for (size_t k = 0; k < a.items.size(); ++k)
-      s += (s.empty() ? "" : ", ") + tensor_of(b(i).items[k], a.items[k], pname(i));
+      s += (s.empty() ? "" : ", ") + tensor_of(b(i).items()[k], a.items[k], pname(i));
     return "{" + s + "}";
   }
   // TensorOptions of a factory's result: its dtype and device as the trace computed them.
@@ -871,7 +871,7 @@ private:
       std::string s;
       for (size_t k = 0; k < a.items.size(); ++k)
         s += (s.empty() ? "" : ", ") +
-             index_item(k < o.items.size() ? o.items[k] : Operand{}, a.items[k]);
+             index_item(k < o.items().size() ? o.items()[k] : Operand{}, a.items[k]);
       return "{" + s + "}";
     }
     return "{" + index_item(o, a) + "}";

@@ -75,9 +75,9 @@ private:
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
-  // Tensor type texts made once each, quotes included.
-  std::unordered_map<TensorMeta, std::string, TensorMetaHash> tensor_types_;
-  const std::pair<const TensorMeta, std::string> *last_type_ = nullptr; // the last one printed
+  // Tensor type texts made once each, quotes included, by interned metadata.
+  std::unordered_map<const TensorMeta *, std::string> tensor_types_;
+  const std::pair<const TensorMeta *const, std::string> *last_type_ = nullptr; // the last one printed
 
   // `: "<type comment>"` after a value's name, printed as one piece (tens of thousands of them).
   void typed(const ValueType &t) {
@@ -91,9 +91,9 @@ private:
       out_ += scratch_;
       return;
     }
-    // Neighbouring values mostly share their metadata: compared before it is hashed.
-    if (!last_type_ || !(t.tensor == last_type_->first)) {
-      auto [it, fresh] = tensor_types_.try_emplace(t.tensor);
+    // Neighbouring values mostly share their metadata: compared before it is looked up.
+    if (!last_type_ || &*t.tensor != last_type_->first) {
+      auto [it, fresh] = tensor_types_.try_emplace(&*t.tensor);
       if (fresh) quoted(it->second, t);
       last_type_ = &*it;
     }
@@ -162,27 +162,28 @@ private:
   }
 
   void operand(const Operand &o) {
-    switch (o.kind) {
+    switch (o.kind()) {
     case Operand::Kind::Value: out_ += t_.name_of(o.value); return;
-    case Operand::Kind::Literal: out_ += o.literal; return;
+    case Operand::Kind::Literal: out_ += o.literal(); return;
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
-      bool list = o.kind == Operand::Kind::List;
+      bool list = o.kind() == Operand::Kind::List;
+      const auto &items = o.items();
       out_ += list ? '[' : '(';
-      for (size_t i = 0; i < o.items.size(); ++i) {
+      for (size_t i = 0; i < items.size(); ++i) {
         if (i) out_ += ", ";
-        operand(o.items[i]);
+        operand(items[i]);
       }
-      out_ += list ? "]" : o.items.size() == 1 ? ",)" : ")";
+      out_ += list ? "]" : items.size() == 1 ? ",)" : ")";
       return;
     }
     case Operand::Kind::Dict:
       out_ += '{';
-      for (size_t i = 0; i < o.items.size(); ++i) {
+      for (size_t i = 0; i < o.items().size(); ++i) {
         if (i) out_ += ", ";
-        out_ += o.keys[i];
+        out_ += o.keys()[i];
         out_ += ": ";
-        operand(o.items[i]);
+        operand(o.items()[i]);
       }
       out_ += '}';
       return;

@@ -7,24 +7,25 @@ namespace thunderc {
 
 namespace {
 void rename(Operand &o, const std::vector<ValueId> &to) {
-  if (o.kind == Operand::Kind::Value) o.value = to[o.value];
-  else
-    for (auto &i : o.items) rename(i, to);
+  if (o.kind() == Operand::Kind::Value) o.value = to[o.value];
+  else if (o.is_aggregate())
+    for (auto &i : o.edit_items()) rename(i, to);
 }
 
 size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
 
 // Two instructions are the same when their callee, arguments and keyword arguments are.
 size_t hash_of(const Operand &o, size_t h) {
-  h = hash_mix(h, static_cast<size_t>(o.kind));
-  switch (o.kind) {
+  h = hash_mix(h, static_cast<size_t>(o.kind()));
+  switch (o.kind()) {
   case Operand::Kind::Value: return hash_mix(h, o.value);
-  case Operand::Kind::Literal: return hash_mix(h, StrHash{}(o.literal));
+  // Equal literals are one interned text: its address stands for it.
+  case Operand::Kind::Literal: return hash_mix(h, reinterpret_cast<uintptr_t>(&o.literal().str()));
   default: break;
   }
-  for (const auto &k : o.keys) h = hash_mix(h, StrHash{}(k));
-  for (const auto &i : o.items) h = hash_of(i, h);
-  return hash_mix(h, o.items.size());
+  for (const auto &k : o.keys()) h = hash_mix(h, StrHash{}(k));
+  for (const auto &i : o.items()) h = hash_of(i, h);
+  return hash_mix(h, o.items().size());
 }
 
 size_t hash_of(const Instr &ins) {
@@ -37,15 +38,16 @@ size_t hash_of(const Instr &ins) {
 }
 
 bool same(const Operand &a, const Operand &b) {
-  if (a.kind != b.kind) return false;
-  switch (a.kind) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
   case Operand::Kind::Value: return a.value == b.value;
-  case Operand::Kind::Literal: return a.literal == b.literal;
+  case Operand::Kind::Literal: return a.literal() == b.literal();
   default: break;
   }
-  if (a.keys != b.keys || a.items.size() != b.items.size()) return false;
-  for (size_t i = 0; i < a.items.size(); ++i)
-    if (!same(a.items[i], b.items[i])) return false;
+  const auto &ai = a.items(), &bi = b.items();
+  if (a.keys() != b.keys() || ai.size() != bi.size()) return false;
+  for (size_t i = 0; i < ai.size(); ++i)
+    if (!same(ai[i], bi[i])) return false;
   return true;
 }
 
@@ -71,22 +73,25 @@ void cse(Trace &t) {
       mark_values(ins.args, returned);
   // The kept instructions that may be merged into, by hash: the last one with each hash, and for
   // each (by index in the compacted body) the one before it with its hash. Open addressing and a
-  // flat array: a node per instruction costs more than the rest of the pass.
-  constexpr size_t kNone = ~size_t{0};
-  tsl::robin_map<size_t, size_t> last_with_hash;
+  // flat array: a node per instruction costs more than the rest of the pass. 32-bit hashes and
+  // indices, the table 90% full: it is probed at random, and at 24 bytes a bucket and half full it
+  // was 6 MB at L = 1000 (a cache miss a probe). Equal hashes are told apart by `same` anyway.
+  constexpr uint32_t kNone = ~uint32_t{0};
+  tsl::robin_map<uint32_t, uint32_t> last_with_hash;
+  last_with_hash.max_load_factor(0.9f);
   last_with_hash.reserve(t.body.size());
-  std::vector<size_t> before_with_hash(t.body.size(), kNone);
-  size_t kept = 0;
+  std::vector<uint32_t> before_with_hash(t.body.size(), kNone);
+  uint32_t kept = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {
     Instr &ins = t.body[i];
     for (auto &a : ins.args) rename(a, to);
     for (auto &[k, a] : ins.kwargs) rename(a, to);
     for (auto &a : ins.bound) rename(a.operand, to);
     if (ins.pure && ins.kind == Instr::Kind::Call && !ins.outs.empty()) {
-      size_t h = hash_of(ins);
+      auto h = static_cast<uint32_t>(hash_of(ins));
       const Instr *first = nullptr; // the one kept instruction it equals, if any
       auto last = last_with_hash.find(h);
-      for (size_t k = last == last_with_hash.end() ? kNone : last->second; k != kNone && !first;
+      for (uint32_t k = last == last_with_hash.end() ? kNone : last->second; k != kNone && !first;
            k = before_with_hash[k])
         if (same(t.body[k], ins)) first = &t.body[k];
       bool keep = false;

@@ -10,23 +10,26 @@ void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &mar
 void dce(Trace &t) {
   std::vector<uint8_t> live(t.values.size(), 0);
   std::vector<uint8_t> keep(t.body.size(), 1);
+  // A source comment goes with the op after it: dropped when the next instruction kept here is a
+  // comment or there is none (decided in this one backward walk: a walk more over the body costs a
+  // cache miss per instruction).
+  bool op_follows = false; // the next instruction kept here is no comment
   for (size_t i = t.body.size(); i-- > 0;) {
     const Instr &ins = t.body[i];
+    if (ins.kind == Instr::Kind::Comment) {
+      keep[i] = op_follows;
+      op_follows = false;
+      continue;
+    }
     bool used = ins.outs.empty() || !ins.pure;
     for (ValueId o : ins.outs) used |= live[o];
     if (!used) {
       keep[i] = 0;
       continue;
     }
+    op_follows = true;
     mark_values(ins.args, live);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, live);
-  }
-  // A source comment goes with the op after it: drop it when that op went.
-  for (size_t i = 0; i < t.body.size(); ++i) {
-    if (!keep[i] || t.body[i].kind != Instr::Kind::Comment) continue;
-    size_t next = i + 1;
-    while (next < t.body.size() && !keep[next]) ++next;
-    if (next == t.body.size() || t.body[next].kind == Instr::Kind::Comment) keep[i] = 0;
   }
   size_t kept = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {

@@ -14,18 +14,18 @@ void prologue_dce(Trace &prologue, Trace &computation) {
   THUNDERC_ASSERT(!prologue.body.empty() && prologue.body.back().kind == Instr::Kind::Return,
                   "the prologue does not end with its return");
   // The prologue returns ((computation inputs), (epilogue inputs)), the first in parameter order.
-  Operand &passed = prologue.body.back().args.at(0).items.at(0);
-  THUNDERC_ASSERT(passed.items.size() == computation.params.size(),
+  std::vector<Operand> &passed = prologue.body.back().args.at(0).edit_items().at(0).edit_items();
+  THUNDERC_ASSERT(passed.size() == computation.params.size(),
                   "the prologue passes a different number of values than the computation takes");
   std::vector<ValueId> params;
   std::vector<Operand> items;
   for (size_t i = 0; i < computation.params.size(); ++i) {
     if (!used[computation.params[i]]) continue;
     params.push_back(computation.params[i]);
-    items.push_back(passed.items[i]);
+    items.push_back(std::move(passed[i]));
   }
   computation.params = std::move(params);
-  passed.items = std::move(items);
+  passed = std::move(items);
   dce(prologue); // unpacks are pure; checks have no result and always stay
 }
 

@@ -96,7 +96,7 @@ public:
   }
 
   RRef eval(const Operand &o) {
-    switch (o.kind) {
+    switch (o.kind()) {
     case Operand::Kind::Value: {
       const RRef &v = env_.at(o.value);
       THUNDERC_ASSERT(v, t_.name + " reads " + t_.name_of(o.value) + " before it is set");
@@ -104,7 +104,7 @@ public:
     }
     case Operand::Kind::Literal: {
       try {
-        return lit_.read(o.literal);
+        return lit_.read(o.literal());
       } catch (const std::invalid_argument &e) {
         THUNDERC_ASSERT(false, t_.name + ": " + e.what());
       }
@@ -112,12 +112,12 @@ public:
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
       std::vector<RRef> items;
-      for (const Operand &i : o.items) items.push_back(eval(i));
-      return RValue::seq(o.kind == Operand::Kind::Tuple ? RK::Tuple : RK::List, std::move(items));
+      for (const Operand &i : o.items()) items.push_back(eval(i));
+      return RValue::seq(o.kind() == Operand::Kind::Tuple ? RK::Tuple : RK::List, std::move(items));
     }
     case Operand::Kind::Dict: {
       RRef d = RValue::object(RK::Dict, "");
-      for (size_t i = 0; i < o.items.size(); ++i) set_item(*d, lit_.read(o.keys.at(i)), eval(o.items[i]));
+      for (size_t i = 0; i < o.items().size(); ++i) set_item(*d, lit_.read(o.keys().at(i)), eval(o.items()[i]));
       return d;
     }
     }
@@ -235,13 +235,13 @@ AArg bind_arg(const ops::Arg &m, const Operand *o, const std::vector<at::Tensor>
   AArg a;
   a.meta = m;
   if (m.kind == ops::Arg::Kind::Tensor) {
-    THUNDERC_ASSERT(o && o->kind == Operand::Kind::Value, "computation: a tensor argument is not a value");
+    THUNDERC_ASSERT(o && o->kind() == Operand::Kind::Value, "computation: a tensor argument is not a value");
     a.tensor = env.at(o->value);
     THUNDERC_ASSERT(a.tensor.defined(), "computation reads " + t.name_of(o->value) + " before it is set");
   } else if (m.kind == ops::Arg::Kind::Seq || m.kind == ops::Arg::Kind::Slice) {
-    bool seq_operand = o && (o->kind == Operand::Kind::Tuple || o->kind == Operand::Kind::List);
+    bool seq_operand = o && (o->kind() == Operand::Kind::Tuple || o->kind() == Operand::Kind::List);
     for (size_t i = 0; i < m.items.size(); ++i)
-      a.items.push_back(bind_arg(m.items[i], seq_operand && i < o->items.size() ? &o->items[i] : nullptr, env, t));
+      a.items.push_back(bind_arg(m.items[i], seq_operand && i < o->items().size() ? &o->items()[i] : nullptr, env, t));
   }
   return a;
 }
@@ -382,11 +382,11 @@ struct PreparedPrologue::Impl {
       }
       case Instr::Kind::GetItem: {
         const Operand &key = ins.args.at(1);
-        THUNDERC_ASSERT(key.kind == Operand::Kind::Literal, "prologue: an item key that is no literal");
+        THUNDERC_ASSERT(key.kind() == Operand::Kind::Literal, "prologue: an item key that is no literal");
         Step s = step(Op::GetItem, read(ins.args.at(0)));
         s.value = constant(key);
         s.name = s.value->kind == RK::Int ? std::to_string(s.value->i) : s.value->s; // a module's member
-        s.out = define(ins.outs.at(0), paths[s.x] + "[" + key.literal + "]");
+        s.out = define(ins.outs.at(0), paths[s.x] + "[" + key.literal().str() + "]");
         steps.push_back(std::move(s));
         break;
       }
@@ -396,11 +396,11 @@ struct PreparedPrologue::Impl {
         break;
       case Instr::Kind::Return: {
         const Operand &r = ins.args.at(0);
-        THUNDERC_ASSERT(r.kind == Operand::Kind::Tuple && r.items.size() == 2, "prologue returns no pair");
+        THUNDERC_ASSERT(r.kind() == Operand::Kind::Tuple && r.items().size() == 2, "prologue returns no pair");
         for (int k = 0; k < 2; ++k) {
-          THUNDERC_ASSERT(r.items[k].kind == Operand::Kind::Tuple || r.items[k].kind == Operand::Kind::List,
+          THUNDERC_ASSERT(r.items()[k].kind() == Operand::Kind::Tuple || r.items()[k].kind() == Operand::Kind::List,
                           "prologue returns no pair of tuples");
-          for (const Operand &o : r.items[k].items) returned[k].push_back(read(o));
+          for (const Operand &o : r.items()[k].items()) returned[k].push_back(read(o));
         }
         defined.clear();
         submodules.clear();
@@ -436,11 +436,11 @@ struct PreparedPrologue::Impl {
   }
 
   RRef constant(const Operand &o) {
-    switch (o.kind) {
+    switch (o.kind()) {
     case Operand::Kind::Value: THUNDERC_ASSERT(false, "prologue: a value where a constant was expected"); break;
     case Operand::Kind::Literal:
       try {
-        return lit.read(o.literal);
+        return lit.read(o.literal());
       } catch (const std::invalid_argument &e) {
         THUNDERC_ASSERT(false, t.name + ": " + e.what());
       }
@@ -448,13 +448,13 @@ struct PreparedPrologue::Impl {
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
       std::vector<RRef> items;
-      for (const Operand &i : o.items) items.push_back(constant(i));
-      return RValue::seq(o.kind == Operand::Kind::Tuple ? RK::Tuple : RK::List, std::move(items));
+      for (const Operand &i : o.items()) items.push_back(constant(i));
+      return RValue::seq(o.kind() == Operand::Kind::Tuple ? RK::Tuple : RK::List, std::move(items));
     }
     case Operand::Kind::Dict: {
       RRef d = RValue::object(RK::Dict, "");
-      for (size_t i = 0; i < o.items.size(); ++i)
-        set_item(*d, constant(Operand::lit(o.keys.at(i))), constant(o.items[i]));
+      for (size_t i = 0; i < o.items().size(); ++i)
+        set_item(*d, constant(Operand::lit(o.keys().at(i))), constant(o.items()[i]));
       return d;
     }
     }
@@ -463,7 +463,7 @@ struct PreparedPrologue::Impl {
 
   // The slot an operand is read from: a value set before, or a constant's own slot.
   uint32_t read(const Operand &o) {
-    if (o.kind == Operand::Kind::Value) {
+    if (o.kind() == Operand::Kind::Value) {
       THUNDERC_ASSERT(o.value < t.values.size() && defined[o.value],
                       t.name + " reads " + t.name_of(o.value) + " before it is set");
       return o.value;
@@ -474,7 +474,7 @@ struct PreparedPrologue::Impl {
 
   std::string literal_str(const Operand &o) {
     RRef v = constant(o);
-    THUNDERC_ASSERT(v->kind == RK::Str, "prologue: expected a string literal, got " + o.literal);
+    THUNDERC_ASSERT(v->kind == RK::Str, "prologue: expected a string literal, got " + o.literal().str());
     return v->s;
   }
 
@@ -520,12 +520,12 @@ struct PreparedPrologue::Impl {
       THUNDERC_ASSERT(ins.args.size() == 2, "prologue: check_no_aliases takes two tuples");
       Step s = step(Op::NoAliases, args);
       for (const Operand &group : ins.args)
-        for (const Operand &o : group.items) s.aliases.push_back(read(o));
-      s.n = int64_t(ins.args[0].items.size());
+        for (const Operand &o : group.items()) s.aliases.push_back(read(o));
+      s.n = int64_t(ins.args[0].items().size());
       steps.push_back(std::move(s));
       return;
     }
-    THUNDERC_ASSERT(!ins.args.empty() && ins.args[0].kind == Operand::Kind::Value, "prologue: " + fn + " checks no value");
+    THUNDERC_ASSERT(!ins.args.empty() && ins.args[0].kind() == Operand::Kind::Value, "prologue: " + fn + " checks no value");
     Step s = step(Op::None, read(ins.args[0]));
     auto arg = [&](size_t i) { return constant(ins.args.at(i)); };
     if (fn == "check_tensor_metadata") {
@@ -556,8 +556,8 @@ struct PreparedPrologue::Impl {
       s.op = Op::NotNone;
     } else if (fn == "check_type") {
       s.op = Op::Type;
-      auto cls = lit.class_name(ins.args.at(1).literal);
-      THUNDERC_ASSERT(cls, "prologue: check_type of an unknown class " + ins.args.at(1).literal);
+      auto cls = lit.class_name(ins.args.at(1).literal());
+      THUNDERC_ASSERT(cls, "prologue: check_type of an unknown class " + ins.args.at(1).literal().str());
       s.name = *cls;
     } else if (fn == "check_keys") {
       s.op = Op::Keys;
@@ -841,8 +841,8 @@ std::vector<at::Tensor> run_computation(const Trace &t, const std::vector<at::Te
     if (ins.kind == Instr::Kind::Return) {
       std::vector<at::Tensor> out;
       const Operand &r = ins.args.at(0);
-      for (const Operand &o : r.items) {
-        THUNDERC_ASSERT(o.kind == Operand::Kind::Value, "computation returns a non-value");
+      for (const Operand &o : r.items()) {
+        THUNDERC_ASSERT(o.kind() == Operand::Kind::Value, "computation returns a non-value");
         out.push_back(env.at(o.value));
       }
       return out;

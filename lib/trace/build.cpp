@@ -4,6 +4,7 @@
 #include "support/text.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -206,7 +207,7 @@ private:
 
   // Made once per class: thousands of module values share a few classes. The keys are views of
   // the heap's interned names, which outlive the builder.
-  const std::string &class_repr(std::string_view cls) const {
+  Name class_repr(std::string_view cls) const {
     auto [it, fresh] = class_reprs_.try_emplace(cls);
     if (fresh) {
       const ClassDecl *c = g_.find_class(cls);
@@ -215,7 +216,7 @@ private:
     }
     return it->second;
   }
-  mutable std::unordered_map<std::string_view, std::string, StrHash> class_reprs_;
+  mutable std::unordered_map<std::string_view, Name, StrHash> class_reprs_;
 
   // Made once per float (by its bits: -0.0 is not 0.0): a model's floats are a few constants
   // (eps, scales) repeated in every layer, and Python's repr costs hundreds of instructions.
@@ -237,10 +238,18 @@ private:
     return std::string(cls); // torch.nn.Linear, collections.OrderedDict
   }
 
+  // Neighbouring tensors mostly share their metadata: compared with the last before it is interned.
+  InternedMeta meta_of(Value v) const {
+    const TensorMeta &m = h_.meta(v);
+    if (!(*last_meta_ == m)) last_meta_ = InternedMeta(m);
+    return last_meta_;
+  }
+  mutable InternedMeta last_meta_;
+
   ValueType type_of(Value v) const {
     ValueType t;
     switch (h_.kind(v)) {
-    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = h_.meta(v); break;
+    case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = meta_of(v); break;
     case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
     case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
     case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;
@@ -513,9 +522,9 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = *getter;
-          Operand &arg = ins.args.emplace_back();
-          if (path->plain) arg.literal.append(1, '\'').append(path->text).append(1, '\'');
-          else arg.literal = py_str(path->text);
+          if (path->plain) ((lit_text_ = '\'') += path->text) += '\'';
+          else lit_text_ = py_str(path->text);
+          ins.args.push_back(Operand::lit(lit_text_));
           return;
         }
       }
@@ -528,7 +537,7 @@ private:
     } else {
       ins.kind = Instr::Kind::GetItem;
       ins.args = operands(Operand::of(owner),
-                          Operand::lit(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
+                          literal_operand(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
     }
   }
 
@@ -548,7 +557,7 @@ private:
     Instr &ins = out_.prologue.body.emplace_back();
     ins.callee = fn;
     ins.args.reserve(1 + more);
-    ins.args.emplace_back(Operand::Kind::Value, x);
+    ins.args.push_back(Operand::of(x));
     return ins;
   }
 
@@ -576,13 +585,13 @@ private:
       Name fn = k == Kind::Str                          ? callee::check_string_value
                 : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
                                                         : callee::check_number_type_and_value;
-      check(fn, x, Operand::lit(literal(gd.value)));
+      check(fn, x, literal_operand(literal(gd.value)));
       break;
     }
     case K::None: check(callee::check_none, x); break;
     case K::NotNone: check(callee::check_not_none, x); break;
     case K::Type: check(callee::check_type, x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
-    case K::Len: check(callee::check_len, x, Operand::lit(std::to_string(gd.length))); break;
+    case K::Len: check(callee::check_len, x, literal_operand(std::to_string(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
@@ -720,30 +729,44 @@ private:
 
   // ---- computation -------------------------------------------------------------------------
 
-  // Makes `o`, a new (default) operand, the computation's argument for `v`. Filled in place, as
-  // the operands of an instruction are: an Operand is large, and moving one costs as much.
+  std::string lit_text_; // a literal operand's text before it is interned (reused: no allocation)
+
+  // A literal operand, its text interned through a small direct-mapped table of the texts last
+  // seen: a few dozen literals (None, 1, -1, True, 'cpu') make most of them, and a lookup in the
+  // Names' pool (a lock, a hash, a chain) costs about 200 instructions.
+  Operand literal_operand(std::string_view text) {
+    Name &seen = recent_literals_[StrHash{}(text) % recent_literals_.size()];
+    if (!(seen == text)) seen = Name(text);
+    return Operand::lit(seen);
+  }
+  std::array<Name, 256> recent_literals_;
+
+  // Makes `o`, a new (default) operand, the computation's argument for `v`.
   void comp_operand(Value v, Operand &o) {
     Kind k = h_.kind(v);
     if (k == Kind::Tensor) {
       ValueId cv = comp_value_[v.id];
       THUNDERC_ASSERT(cv != kNoValue, "tensor read before it is produced: " + h_.path_of(v));
-      o.kind = Operand::Kind::Value;
-      o.value = cv;
+      o = Operand::of(cv);
     } else if (k == Kind::Tuple || k == Kind::List) {
-      o.kind = k == Kind::Tuple ? Operand::Kind::Tuple : Operand::Kind::List;
-      o.items.reserve(h_.items(v).size());
-      for (Value i : h_.items(v)) comp_operand(i, o.items.emplace_back());
+      o = k == Kind::Tuple ? Operand::tuple({}) : Operand::list({});
+      std::vector<Operand> &items = o.edit_items();
+      items.reserve(h_.items(v).size());
+      for (Value i : h_.items(v)) comp_operand(i, items.emplace_back());
     } else if (k == Kind::Slice) {
       auto it = h_.items(v);
-      o.literal = "slice(";
-      append_literal(o.literal, it[0]);
-      o.literal += ", ";
-      append_literal(o.literal, it[1]);
-      o.literal += ", ";
-      append_literal(o.literal, it[2]);
-      o.literal += ')';
+      lit_text_ = "slice(";
+      append_literal(lit_text_, it[0]);
+      lit_text_ += ", ";
+      append_literal(lit_text_, it[1]);
+      lit_text_ += ", ";
+      append_literal(lit_text_, it[2]);
+      lit_text_ += ')';
+      o = literal_operand(lit_text_);
     } else {
-      append_literal(o.literal, v);
+      lit_text_.clear();
+      append_literal(lit_text_, v);
+      o = literal_operand(lit_text_);
     }
   }
 
@@ -766,7 +789,7 @@ private:
       ++fixed;
     }
     if (!variadic || args.size() <= fixed) return;
-    if (args.size() == fixed + 1 && (args[fixed].kind == Operand::Kind::Tuple || args[fixed].kind == Operand::Kind::List))
+    if (args.size() == fixed + 1 && (args[fixed].kind() == Operand::Kind::Tuple || args[fixed].kind() == Operand::Kind::List))
       return;
     std::vector<Operand> rest(std::make_move_iterator(args.begin() + static_cast<long>(fixed)),
                               std::make_move_iterator(args.end()));
@@ -955,21 +978,20 @@ private:
       return k == Kind::Tuple ? Operand::tuple(std::move(items)) : shared(v, Operand::list(std::move(items)));
     }
     case Kind::Dict: {
-      Operand d;
-      d.kind = Operand::Kind::Dict;
+      std::vector<std::string> keys;
+      std::vector<Operand> values;
       for (const Entry &e : h_.entries(v)) {
-        std::string key = literal(e.key);
-        d.keys.push_back(key);
-        d.items.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
+        const std::string &key = keys.emplace_back(literal(e.key));
+        values.push_back(rebuild(e.value, path + "[" + key + "]", depth + 1));
       }
-      if (!h_.ordered_dict(v)) return shared(v, std::move(d));
-      Operand pairs = Operand::list({});
-      for (size_t i = 0; i < d.items.size(); ++i)
-        pairs.items.push_back(Operand::tuple({Operand::lit(d.keys[i]), d.items[i]}));
+      if (!h_.ordered_dict(v)) return shared(v, Operand::dict(std::move(keys), std::move(values)));
+      std::vector<Operand> pairs;
+      for (size_t i = 0; i < values.size(); ++i)
+        pairs.push_back(Operand::tuple(operands(Operand::lit(keys[i]), std::move(values[i]))));
       ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
       Instr ins;
       ins.callee = callee::ordered_dict;
-      ins.args = {pairs};
+      ins.args = operands(Operand::list(std::move(pairs)));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
       epi_built_[v.id] = built;

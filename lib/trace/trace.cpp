@@ -22,6 +22,14 @@ Name::Name(std::string_view text) {
   text_ = &*it;
 }
 
+InternedMeta::InternedMeta(const TensorMeta &meta) {
+  static std::mutex mutex;
+  // Never freed, like the Names; a node-based set, so that the metadata never move.
+  static auto &pool = *new std::unordered_set<TensorMeta, TensorMetaHash>();
+  std::lock_guard lock(mutex);
+  meta_ = &*pool.insert(meta).first;
+}
+
 void append_type_text(std::string &out, const ValueType &t) { // no temporary text
   switch (t.kind) {
   case ValueType::Kind::Tensor: append_type_comment(out, t.tensor); return;
@@ -42,6 +50,9 @@ std::string type_text(const ValueType &t) {
   return out;
 }
 
+const std::vector<Operand> Operand::kNoItems;
+const std::vector<std::string> Operand::kNoKeys;
+
 ValueId Trace::add_value(std::string name, ValueType type) {
   values.emplace_back(std::move(name), std::move(type)); // no temporary ValueInfo to move
   return static_cast<ValueId>(values.size() - 1);
@@ -50,9 +61,9 @@ ValueId Trace::add_value(std::string name, ValueType type) {
 namespace {
 // Calls f(v) for every value an operand reads (a value has no items: most operands need no loop).
 template <class F> void for_each_use(const Operand &o, F &f) {
-  if (o.kind == Operand::Kind::Value) f(o.value);
+  if (o.kind() == Operand::Kind::Value) f(o.value);
   else
-    for (const auto &i : o.items) for_each_use(i, f);
+    for (const auto &i : o.items()) for_each_use(i, f);
 }
 } // namespace
 

@@ -11,11 +11,16 @@
 #include <tsl/robin_map.h>
 #include <tsl/robin_set.h>
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace thunderc {
@@ -46,16 +51,6 @@ private:
   const std::string *text_ = &kEmpty;
 };
 
-// What the type comment of a value says.
-struct ValueType {
-  enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
-  Kind kind = Kind::Any;
-  TensorMeta tensor; // Tensor
-  // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
-  // prints it ("<class 'transformers.cache_utils.StaticCache'>").
-  std::string text;
-};
-
 // For tables of what is made once per distinct tensor metadata (thousands of tensors share a few
 // dozen).
 struct TensorMetaHash {
@@ -66,22 +61,118 @@ struct TensorMetaHash {
   }
 };
 
+// A tensor's metadata, interned like a Name: a trace's tens of thousands of tensor values share a
+// few dozen, and a copy each (its shape a block of its own) made every value 112 bytes and an
+// allocation. Equal metadata are one object, compared by address; kept until the process exits.
+class InternedMeta {
+public:
+  InternedMeta() = default; // TensorMeta{}
+  explicit InternedMeta(const TensorMeta &meta);
+
+  const TensorMeta &operator*() const { return *meta_; }
+  const TensorMeta *operator->() const { return meta_; }
+  operator const TensorMeta &() const { return *meta_; }
+  friend bool operator==(InternedMeta a, InternedMeta b) { return a.meta_ == b.meta_; }
+
+private:
+  static inline const TensorMeta kDefault{};
+  const TensorMeta *meta_ = &kDefault;
+};
+
+// What the type comment of a value says.
+struct ValueType {
+  enum class Kind : uint8_t { Tensor, Int, Float, Bool, Str, None, Object, Any };
+  Kind kind = Kind::Any;
+  InternedMeta tensor; // Tensor
+  // Int/Float/Bool: the Python literal of the specialised value; Object: the class as Python
+  // prints it ("<class 'transformers.cache_utils.StaticCache'>").
+  Name text;
+};
+
 // `"cpu f32[2, 2]"`, `"int 5"`, `"<class '...'>"`, `"Any"` (without the quotes).
 std::string type_text(const ValueType &);
 void append_type_text(std::string &out, const ValueType &);
 
 // An argument: a value, a Python literal (already printed), or a tuple/list/dict of arguments.
-struct Operand {
-  enum class Kind : uint8_t { Value, Literal, Tuple, List, Dict } kind = Kind::Literal;
-  ValueId value = 0;
-  std::string literal;           // Literal: Python text ("None", "3", "'a'", "torch.float32")
-  std::vector<Operand> items;    // Tuple/List items, Dict values
-  std::vector<std::string> keys; // Dict: Python literal text of each key
+// 16 bytes: a value or a literal (almost every operand) is held in place, a literal as an interned
+// Name (None, 0, -1, torch.float32 repeat thousands of times); a tuple/list/dict's parts are a
+// block of their own, copied with the operand (a copy is a value copy). Passes walk millions of
+// operands: at 88 bytes each (a std::string and two vectors in place) they missed the cache.
+class Operand {
+public:
+  enum class Kind : uint8_t { Value, Literal, Tuple, List, Dict };
 
-  static Operand of(ValueId v) { return {Kind::Value, v, {}, {}, {}}; }
-  static Operand lit(std::string text) { return {Kind::Literal, 0, std::move(text), {}, {}}; }
-  static Operand tuple(std::vector<Operand> items) { return {Kind::Tuple, 0, {}, std::move(items), {}}; }
-  static Operand list(std::vector<Operand> items) { return {Kind::List, 0, {}, std::move(items), {}}; }
+private:
+  Kind kind_ = Kind::Literal;
+
+public:
+  ValueId value = 0; // Value
+
+  Operand() = default; // the literal "" (filled in later)
+  static Operand of(ValueId v) {
+    Operand o;
+    o.kind_ = Kind::Value;
+    o.value = v;
+    return o;
+  }
+  static Operand lit(Name text) {
+    Operand o;
+    o.data_.literal = text;
+    return o;
+  }
+  static Operand lit(std::string_view text) { return lit(Name(text)); }
+  static Operand tuple(std::vector<Operand> items) { return aggregate(Kind::Tuple, std::move(items), {}); }
+  static Operand list(std::vector<Operand> items) { return aggregate(Kind::List, std::move(items), {}); }
+  // keys[i]: the Python literal text of the key of values[i].
+  static Operand dict(std::vector<std::string> keys, std::vector<Operand> values) {
+    return aggregate(Kind::Dict, std::move(values), std::move(keys));
+  }
+
+  Operand(const Operand &o) : kind_(o.kind_), value(o.value), data_(o.data_) {
+    if (is_aggregate()) data_.parts = new Parts(*o.data_.parts);
+  }
+  Operand(Operand &&o) noexcept : kind_(o.kind_), value(o.value), data_(o.data_) {
+    if (is_aggregate()) o.kind_ = Kind::Literal, o.data_ = Data();
+  }
+  Operand &operator=(Operand o) noexcept { // copy or move, then swap
+    std::swap(kind_, o.kind_);
+    std::swap(value, o.value);
+    std::swap(data_, o.data_);
+    return *this;
+  }
+  ~Operand() {
+    if (is_aggregate()) delete data_.parts;
+  }
+
+  Kind kind() const { return kind_; }
+  bool is_aggregate() const { return kind_ >= Kind::Tuple; }
+  // Literal: the Python text ("None", "3", "'a'", "torch.float32"); empty for the other kinds.
+  Name literal() const { return kind_ == Kind::Literal ? data_.literal : Name(); }
+  // Tuple/List items, Dict values; none for a value or a literal.
+  const std::vector<Operand> &items() const { return is_aggregate() ? data_.parts->items : kNoItems; }
+  std::vector<Operand> &edit_items() { return data_.parts->items; } // Tuple/List/Dict only
+  // Dict: the Python literal text of each key; none for the other kinds.
+  const std::vector<std::string> &keys() const { return kind_ == Kind::Dict ? data_.parts->keys : kNoKeys; }
+
+private:
+  struct Parts {
+    std::vector<Operand> items;
+    std::vector<std::string> keys;
+  };
+  union Data {
+    Data() : literal() {}
+    Name literal; // Value, Literal
+    Parts *parts; // Tuple, List, Dict: owned
+  } data_;
+  static const std::vector<Operand> kNoItems;
+  static const std::vector<std::string> kNoKeys;
+
+  static Operand aggregate(Kind kind, std::vector<Operand> items, std::vector<std::string> keys) {
+    Operand o;
+    o.kind_ = kind;
+    o.data_.parts = new Parts{std::move(items), std::move(keys)};
+    return o;
+  }
 };
 
 // One parameter of a computation op's signature, its default filled in: the argument (tensors as
@@ -89,6 +180,105 @@ struct Operand {
 struct BoundArg {
   Operand operand;
   ops::Arg meta;
+};
+
+// The values an instruction defines: almost always one, held in place (a std::vector's block of
+// its own cost every pass a cache miss per instruction); several in a block of their own, of the
+// power of two at or above their number.
+class Outs {
+public:
+  Outs() = default;
+  Outs(std::initializer_list<ValueId> values) {
+    for (ValueId v : values) push_back(v);
+  }
+  Outs(const Outs &o) : size_(o.size_), data_(o.data_) {
+    if (size_ > 1) {
+      data_.many = new ValueId[std::bit_ceil(size_)];
+      std::copy(o.begin(), o.end(), data_.many);
+    }
+  }
+  Outs(Outs &&o) noexcept : size_(std::exchange(o.size_, 0)), data_(o.data_) {}
+  Outs &operator=(Outs o) noexcept { // copy or move, then swap
+    std::swap(size_, o.size_);
+    std::swap(data_, o.data_);
+    return *this;
+  }
+  ~Outs() {
+    if (size_ > 1) delete[] data_.many;
+  }
+
+  void push_back(ValueId v) {
+    if (size_ == 0) {
+      data_.one = v;
+    } else {
+      if (std::has_single_bit(size_)) grow(); // full
+      data_.many[size_] = v;
+    }
+    ++size_;
+  }
+  const ValueId *begin() const { return size_ > 1 ? data_.many : &data_.one; }
+  const ValueId *end() const { return begin() + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  ValueId operator[](size_t i) const { return begin()[i]; }
+  ValueId at(size_t i) const {
+    if (i >= size_) throw std::out_of_range("Outs::at");
+    return begin()[i];
+  }
+  friend bool operator==(const Outs &a, const Outs &b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); }
+
+private:
+  void grow() { // from size_ (a power of two) to twice as many
+    ValueId *more = new ValueId[2 * size_];
+    std::copy(begin(), end(), more);
+    if (size_ > 1) delete[] data_.many;
+    data_.many = more;
+  }
+  uint32_t size_ = 0;
+  union {
+    ValueId one;   // size_ <= 1
+    ValueId *many; // size_ > 1: owned
+  } data_{};
+};
+
+// A std::vector that costs one pointer in place and nothing more while empty, for the parts that
+// most instructions lack (keyword arguments; bound arguments, made for --so only).
+template <class T> class RareVector {
+public:
+  RareVector() = default;
+  RareVector(std::vector<T> items) {
+    if (!items.empty()) v_ = std::make_unique<std::vector<T>>(std::move(items));
+  }
+  RareVector(std::initializer_list<T> items) : RareVector(std::vector<T>(items)) {}
+  RareVector(const RareVector &o) : v_(o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr) {}
+  RareVector(RareVector &&) noexcept = default;
+  RareVector &operator=(RareVector o) noexcept { // copy or move, then swap
+    v_.swap(o.v_);
+    return *this;
+  }
+
+  template <class... A> T &emplace_back(A &&...a) { return items().emplace_back(std::forward<A>(a)...); }
+  void push_back(T item) { items().push_back(std::move(item)); }
+  T *begin() { return v_ ? v_->data() : nullptr; }
+  T *end() { return v_ ? v_->data() + v_->size() : nullptr; }
+  const T *begin() const { return v_ ? v_->data() : nullptr; }
+  const T *end() const { return v_ ? v_->data() + v_->size() : nullptr; }
+  size_t size() const { return v_ ? v_->size() : 0; }
+  bool empty() const { return size() == 0; }
+  T &operator[](size_t i) { return (*v_)[i]; }
+  const T &operator[](size_t i) const { return (*v_)[i]; }
+  T &at(size_t i) { return const_cast<T &>(std::as_const(*this).at(i)); }
+  const T &at(size_t i) const {
+    if (i >= size()) throw std::out_of_range("RareVector::at");
+    return (*v_)[i];
+  }
+
+private:
+  std::vector<T> &items() {
+    if (!v_) v_ = std::make_unique<std::vector<T>>();
+    return *v_;
+  }
+  std::unique_ptr<std::vector<T>> v_; // null while empty
 };
 
 struct Instr {
@@ -102,17 +292,19 @@ struct Instr {
     Comment, // # comment
     Assign,  // out = args[0] (the epilogue names a new list or dict it uses twice)
   };
-  std::vector<ValueId> outs; // several outs print as a tuple unpack: `a, b = f(x)`
-  Name callee;               // Call: printed callable ("torch.add", "check_len")
-  Name attr;                 // GetAttr, SetAttr: a Python identifier
-  std::vector<Operand> args;
-  std::vector<std::pair<std::string, Operand>> kwargs;
-  Name comment; // Comment: the text; otherwise an optional trailing comment
-  std::vector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
-  int op = -1;                 // computation ops: the ops::Op they denote (for passes and codegen)
+  // What every pass reads first, together: a scan of kinds and callees reads one cache line per
+  // instruction.
   Kind kind = Kind::Call;
   bool annotate = false; // prints `out: "type" = ...` (prologue unpacks)
   bool pure = false;     // may be removed when unused or merged with an identical instruction
+  int op = -1;           // computation ops: the ops::Op they denote (for passes and codegen)
+  Name callee;           // Call: printed callable ("torch.add", "check_len")
+  Outs outs;             // several outs print as a tuple unpack: `a, b = f(x)`
+  std::vector<Operand> args;
+  RareVector<std::pair<std::string, Operand>> kwargs;
+  Name attr;    // GetAttr, SetAttr: a Python identifier
+  Name comment; // Comment: the text; otherwise an optional trailing comment
+  RareVector<BoundArg> bound; // computation ops (for --so): every parameter of the op, in order
 };
 
 struct ValueInfo {

@@ -28,8 +28,10 @@ namespace {
 ValueType tensor_type(std::vector<int64_t> shape, DType dtype = DType::Float32) {
   ValueType t;
   t.kind = ValueType::Kind::Tensor;
-  t.tensor.shape = std::move(shape);
-  t.tensor.dtype = dtype;
+  TensorMeta meta;
+  meta.shape = std::move(shape);
+  meta.dtype = dtype;
+  t.tensor = InternedMeta(meta);
   return t;
 }
 

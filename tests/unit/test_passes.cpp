@@ -29,6 +29,81 @@ TEST_CASE("every sample's traces verify after building and after each pass") {
   }
 }
 
+TEST_CASE("an operand's copy is a value copy: its tuple, list or dict parts are its own") {
+  Operand d = Operand::dict({"'a'"}, {Operand::tuple({Operand::of(1), Operand::lit("None")})});
+  Operand copy = d;
+  copy.edit_items()[0].edit_items()[0].value = 2; // as cse renames
+  CHECK(d.items()[0].items()[0].value == 1);
+  CHECK(copy.items()[0].items()[0].value == 2);
+  CHECK(copy.keys() == std::vector<std::string>{"'a'"});
+  CHECK(copy.items()[0].items()[1].literal() == "None");
+  Operand moved = std::move(copy);
+  CHECK(moved.items()[0].items()[0].value == 2);
+  moved = d; // assigned over its own parts
+  CHECK(moved.items()[0].items()[0].value == 1);
+  // Equal literals are one interned text; a value or a tuple has no literal, a literal no items.
+  CHECK(Operand::lit("-1").literal() == Operand::lit(std::string("-") + "1").literal());
+  CHECK(Operand::of(3).literal().empty());
+  CHECK(d.literal().empty());
+  CHECK(Operand::lit("3").items().empty());
+  CHECK(Operand::tuple({}).keys().empty());
+}
+
+TEST_CASE("an instruction's outs: one in place, more in a block that grows, copied by value") {
+  Outs outs;
+  CHECK(outs.empty());
+  std::vector<ValueId> pushed;
+  for (ValueId v = 10; v < 19; ++v) { // through the sizes 1, 2, 4, 8 and 9
+    outs.push_back(v);
+    pushed.push_back(v);
+    CHECK(std::vector<ValueId>(outs.begin(), outs.end()) == pushed);
+  }
+  Outs copy = outs;
+  CHECK(copy == outs);
+  copy.push_back(19);
+  CHECK(copy.size() == 10);
+  CHECK(outs.size() == 9);
+  CHECK(copy[9] == 19);
+  CHECK_THROWS_AS(outs.at(9), std::out_of_range);
+  Outs one = {7};
+  copy = one;
+  CHECK(copy == Outs{7});
+  CHECK(copy.at(0) == 7);
+  Outs moved = std::move(outs);
+  CHECK(moved.size() == 9);
+  CHECK(moved[8] == 18);
+}
+
+TEST_CASE("an instruction's keyword arguments: nothing allocated while there are none, copied by value") {
+  Instr a;
+  CHECK(a.kwargs.empty());
+  CHECK(a.kwargs.begin() == a.kwargs.end());
+  CHECK_THROWS_AS(a.kwargs.at(0), std::out_of_range);
+  CHECK(a.kwargs.empty());
+  a.kwargs.emplace_back("dim", Operand::lit("-1"));
+  Instr b = a;
+  b.kwargs[0].second = Operand::of(4);
+  b.kwargs.push_back({"keepdim", Operand::lit("True")});
+  REQUIRE(a.kwargs.size() == 1);
+  CHECK(a.kwargs.at(0).second.literal() == "-1");
+  CHECK(b.kwargs.size() == 2);
+  CHECK(b.kwargs[0].second.value == 4);
+  a.bound = std::vector<BoundArg>{};
+  CHECK(a.bound.empty());
+}
+
+TEST_CASE("a value's tensor metadata is interned: equal metadata are one object") {
+  TensorMeta m{{2, 3}, DType::Float32, {}, false};
+  InternedMeta a(m), b(TensorMeta{{2, 3}, DType::Float32, {}, false});
+  CHECK(a == b);
+  CHECK(&*a == &*b);
+  CHECK(*a == m);
+  m.shape[1] = 4;
+  CHECK(!(InternedMeta(m) == a));
+  CHECK(a->shape == std::vector<int64_t>{2, 3});
+  CHECK(*InternedMeta() == TensorMeta{});
+}
+
 TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   Trace t;
   t.name = "computation";
@@ -128,6 +203,38 @@ Instr returning(Operand o) {
 }
 } // namespace
 
+TEST_CASE("dce drops a source comment when no kept op follows it before the next comment") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {}), dead = t.add_value("dead", {}), y = t.add_value("y", {});
+  t.params = {x};
+  auto comment = [&](const char *text) {
+    Instr &i = t.body.emplace_back();
+    i.kind = Instr::Kind::Comment;
+    i.comment = text;
+  };
+  auto call = [&](ValueId out) {
+    Instr &i = t.body.emplace_back();
+    i.callee = "torch.exp";
+    i.pure = true;
+    i.outs = {out};
+    i.args = {Operand::of(x)};
+  };
+  comment("a"); // a comment follows
+  comment("b"); // only a dropped op before the next comment
+  call(dead);
+  comment("c");
+  call(y);
+  comment("d"); // the return follows
+  t.body.push_back(returning(Operand::of(y)));
+  comment("e"); // nothing follows
+  dce(t);
+  std::vector<std::string> left;
+  for (const Instr &i : t.body)
+    left.push_back(i.kind == Instr::Kind::Comment ? i.comment.str() : std::string(i.callee));
+  CHECK(left == std::vector<std::string>{"c", "torch.exp", "d", ""});
+}
+
 TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only they needed") {
   Trace pro;
   pro.name = "prologue";
@@ -170,14 +277,14 @@ TEST_CASE("prologue_dce drops unused computation parameters and the unpacks only
   CHECK(comp.params == std::vector<ValueId>{cx, cz});
   // x (unpack, check), z (unpack, check), return: y and the holder it came from are gone.
   REQUIRE(pro.body.size() == 5);
-  CHECK(pro.body[0].outs == std::vector<ValueId>{x});
+  CHECK(pro.body[0].outs == Outs{x});
   CHECK(pro.body[1].callee == "check_not_none");
-  CHECK(pro.body[2].outs == std::vector<ValueId>{z});
+  CHECK(pro.body[2].outs == Outs{z});
   CHECK(pro.body[3].callee == "check_not_none");
-  const Operand &passed = pro.body[4].args[0].items[0];
-  REQUIRE(passed.items.size() == 2);
-  CHECK(passed.items[0].value == x);
-  CHECK(passed.items[1].value == z);
+  const Operand &passed = pro.body[4].args[0].items()[0];
+  REQUIRE(passed.items().size() == 2);
+  CHECK(passed.items()[0].value == x);
+  CHECK(passed.items()[1].value == z);
 }
 
 TEST_CASE("an input read only by dead code is not passed to the computation but still checked") {
