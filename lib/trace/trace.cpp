@@ -65,14 +65,25 @@ std::vector<std::string> verify(const Trace &t) {
     else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where(), t.name_of(v)));
     else defined[v] = 1;
   };
-  // Names used twice (an open-addressing set: a node-based one of 100k names costs more than the
-  // rest of verify).
-  tsl::robin_set<std::string_view, StrHash> names;
+  // Names used twice: a set of the values, by name. Open addressing (a node-based set of 100k names
+  // costs more than the rest of verify), 12-byte entries with the hashes stored: names are compared
+  // only where hashes match (a set of string_views was twice the memory and compared the names in
+  // a probe's path).
+  struct NameHash {
+    const ValueInfo *values;
+    size_t operator()(ValueId v) const { return StrHash()(values[v].name); }
+  };
+  struct SameName {
+    const ValueInfo *values;
+    bool operator()(ValueId a, ValueId b) const { return values[a].name == values[b].name; }
+  };
+  tsl::robin_set<ValueId, NameHash, SameName, std::allocator<ValueId>, true> names(0, {t.values.data()}, {t.values.data()});
   names.max_load_factor(0.9f);
   names.reserve(t.values.size());
-  for (const ValueInfo &v : t.values) {
-    if (!is_python_name(v.name)) problems.push_back(fmt::format("invalid name {}", py_str(v.name)));
-    if (!names.insert(v.name).second) problems.push_back(fmt::format("name {} used twice", v.name));
+  for (ValueId v = 0, n = ValueId(t.values.size()); v < n; ++v) {
+    const std::string &name = t.values[v].name;
+    if (!is_python_name(name)) problems.push_back(fmt::format("invalid name {}", py_str(name)));
+    if (!names.insert(v).second) problems.push_back(fmt::format("name {} used twice", name));
   }
   auto parameters = [] { return std::string("parameters"); };
   for (ValueId p : t.params) define(p, parameters);

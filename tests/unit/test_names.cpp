@@ -6,8 +6,10 @@
 #include "trace/trace.h"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -122,4 +124,24 @@ TEST_CASE("Namer: a name taken as it is never equals a numbered or suffixed one"
   CHECK_THROWS_AS(n.take("t_", false), InternalError);
   CHECK_THROWS_AS(n.take("t1", false), InternalError);
   CHECK_THROWS_AS(n.take("", false), InternalError);
+}
+
+// verify keeps the values in a set by name, the hashes stored: names compared only where hashes
+// match, so a duplicate is found among many names of the same length, short or long.
+TEST_CASE("verify: a name used twice among many of the same length") {
+  Trace t;
+  t.name = "computation";
+  for (int i = 0; i < 20000; ++i) t.add_value(fmt::format("t{:05}", i), {});
+  for (int i = 0; i < 20000; ++i) t.add_value(fmt::format("hidden_states_{:05}", i), {});
+  t.params.push_back(0);
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(0)};
+  t.body.push_back(ret);
+  REQUIRE(verify(t).empty());
+  t.values[19999].name = "t00000";
+  t.values[39999].name = "hidden_states_00000";
+  std::vector<std::string> found = verify(t);
+  std::sort(found.begin(), found.end());
+  CHECK(found == std::vector<std::string>{"name hidden_states_00000 used twice", "name t00000 used twice"});
 }
