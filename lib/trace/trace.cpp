@@ -77,7 +77,8 @@ std::vector<std::string> verify(const Trace &t) {
     const ValueInfo *values;
     bool operator()(ValueId a, ValueId b) const { return values[a].name == values[b].name; }
   };
-  tsl::robin_set<ValueId, NameHash, SameName, std::allocator<ValueId>, true> names(0, {t.values.data()}, {t.values.data()});
+  tsl::robin_set<ValueId, NameHash, SameName, std::allocator<ValueId>, true> names(
+      0, {t.values.data()}, {t.values.data()});
   names.max_load_factor(0.9f);
   names.reserve(t.values.size());
   for (ValueId v = 0, n = ValueId(t.values.size()); v < n; ++v) {
@@ -117,6 +118,16 @@ std::string_view without_digits(std::string_view name) {
   while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9') --end;
   return name.substr(0, end);
 }
+
+// `<base><sep><n>`, written in place (appends, or a copy from a buffer, cost more instructions).
+std::string numbered_name(std::string_view base, std::string_view sep, unsigned n) {
+  char digits[10]; // any unsigned
+  char *end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  std::string name(base.size() + sep.size() + size_t(end - digits), '\0');
+  char *at = std::copy(base.begin(), base.end(), name.data());
+  std::copy(digits, end, std::copy(sep.begin(), sep.end(), at));
+  return name;
+}
 } // namespace
 
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
@@ -139,13 +150,14 @@ std::string Namer::take_suffixed(const std::string &hint_text) {
 std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   if (!h.identifier) return take("t", false); // hint_<k> is then a name too
   for (;;) {
-    std::string_view name = candidate(hint_text, "_", h.next_suffix++);
-    if (!h.clash || !verbatim_.contains(name)) return std::string(name);
+    std::string name = numbered_name(hint_text, "_", h.next_suffix++);
+    if (!h.clash || !verbatim_.contains(name)) return name;
   }
 }
 
 std::string Namer::take_numbered(const std::string &prefix) {
-  auto p = std::find_if(prefixes_.begin(), prefixes_.end(), [&](const Prefix &p) { return p.text == prefix; });
+  auto p = std::find_if(prefixes_.begin(), prefixes_.end(),
+                        [&](const Prefix &known) { return known.text == prefix; });
   if (p == prefixes_.end()) {
     // What generated() relies on: `<prefix><n>` ends with the digits of n and no more, and is not
     // `<hint>_<k>`.
@@ -156,21 +168,11 @@ std::string Namer::take_numbered(const std::string &prefix) {
   }
   auto owner = uint8_t(p - prefixes_.begin() + 1);
   for (;;) {
-    std::string_view name = candidate(prefix, "", unsigned(owner_.size()));
+    std::string name = numbered_name(prefix, "", unsigned(owner_.size()));
     bool free = !p->clash || !verbatim_.contains(name);
     owner_.push_back(free ? owner : 0);
-    if (free) return std::string(name);
+    if (free) return name;
   }
-}
-
-std::string_view Namer::candidate(std::string_view base, std::string_view sep, unsigned n) {
-  size_t most = base.size() + sep.size() + 10; // 10: the digits of any unsigned
-  if (candidate_.size() < most) candidate_.resize(most);
-  char *at = candidate_.data();
-  char *end = std::to_chars(std::copy(sep.begin(), sep.end(), std::copy(base.begin(), base.end(), at)),
-                            at + most, n)
-                  .ptr;
-  return {at, size_t(end - at)};
 }
 
 bool Namer::generated(std::string_view name) const {

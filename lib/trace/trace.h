@@ -171,7 +171,6 @@ private:
   Hint &hint(const std::string &text);
   std::string take_suffixed(const std::string &hint_text, Hint &h);
   std::string take_numbered(const std::string &prefix);
-  std::string_view candidate(std::string_view base, std::string_view sep, unsigned n); // in candidate_
   bool insert(std::string_view name); // a name taken as it is; false: taken
   bool generated(std::string_view name) const; // taken as a numbered or a suffixed name
 
@@ -193,7 +192,6 @@ private:
   // By number of the shared counter (the next number is owner_.size()): 1 + the index in
   // prefixes_ of the prefix that took it, 0 where the numbered name was found taken.
   std::vector<uint8_t> owner_;
-  std::string candidate_; // candidate()'s room
 };
 
 } // namespace thunderc

@@ -143,5 +143,6 @@ TEST_CASE("verify: a name used twice among many of the same length") {
   t.values[39999].name = "hidden_states_00000";
   std::vector<std::string> found = verify(t);
   std::sort(found.begin(), found.end());
-  CHECK(found == std::vector<std::string>{"name hidden_states_00000 used twice", "name t00000 used twice"});
+  CHECK(found == std::vector<std::string>{"name hidden_states_00000 used twice",
+                                          "name t00000 used twice"});
 }
