@@ -203,7 +203,8 @@ bool Namer::insert(std::string_view name) {
   room_ += name.size();
   room_left_ -= name.size();
   std::string_view base = without_digits(kept);
-  if (base.size() == kept.size() || !bases_.insert(base).second) return true;
+  // No digits at its end, or only digits: no numbered or suffixed name is like it.
+  if (base.size() == kept.size() || base.empty() || !bases_.insert(base).second) return true;
   if (base.back() == '_') { // may be `hint_<k>`
     auto h = hints_.find(base.substr(0, base.size() - 1));
     if (h != hints_.end()) h.value().clash = true;

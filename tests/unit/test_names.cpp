@@ -98,6 +98,8 @@ TEST_CASE("Namer: a name taken as it is never equals a numbered or suffixed one"
   CHECK(n.take("t", false) == "t5"); // t4 skipped
   CHECK(n.claim("t99999999999")); // more digits than an unsigned
   CHECK(n.claim("q7"));           // q is no prefix
+  CHECK(n.claim("12"));           // digits only
+  CHECK_FALSE(n.claim("12"));
   CHECK(n.claim("f7"));           // before f is a prefix
   CHECK(n.take("f", false) == "f6");
   CHECK(n.take("f", false) == "f8");
