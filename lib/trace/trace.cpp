@@ -1,5 +1,6 @@
 #include "trace/trace.h"
 
+#include "support/diagnostics.h"
 #include "support/text.h"
 
 #include <algorithm>
@@ -75,14 +76,26 @@ std::vector<std::string> verify(const Trace &t) {
     else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where(), t.name_of(v)));
     else defined[v] = 1;
   };
-  // Names used twice (an open-addressing set: a node-based one of 100k names costs more than the
-  // rest of verify).
-  tsl::robin_set<std::string_view, StrHash> names;
+  // Names used twice: a set of the values, by name. Open addressing (a node-based set of 100k names
+  // costs more than the rest of verify), 12-byte entries with the hashes stored: names are compared
+  // only where hashes match (a set of string_views was twice the memory and compared the names in
+  // a probe's path).
+  struct NameHash {
+    const ValueInfo *values;
+    size_t operator()(ValueId v) const { return StrHash()(values[v].name); }
+  };
+  struct SameName {
+    const ValueInfo *values;
+    bool operator()(ValueId a, ValueId b) const { return values[a].name == values[b].name; }
+  };
+  tsl::robin_set<ValueId, NameHash, SameName, std::allocator<ValueId>, true> names(
+      0, {t.values.data()}, {t.values.data()});
   names.max_load_factor(0.9f);
   names.reserve(t.values.size());
-  for (const ValueInfo &v : t.values) {
-    if (!is_python_name(v.name)) problems.push_back(fmt::format("invalid name {}", py_str(v.name)));
-    if (!names.insert(v.name).second) problems.push_back(fmt::format("name {} used twice", v.name));
+  for (ValueId v = 0, n = ValueId(t.values.size()); v < n; ++v) {
+    const std::string &name = t.values[v].name;
+    if (!is_python_name(name)) problems.push_back(fmt::format("invalid name {}", py_str(name)));
+    if (!names.insert(v).second) problems.push_back(fmt::format("name {} used twice", name));
   }
   auto parameters = [] { return std::string("parameters"); };
   for (ValueId p : t.params) define(p, parameters);
@@ -109,6 +122,25 @@ std::vector<std::string> verify(const Trace &t) {
   return problems;
 }
 
+namespace {
+// `name` less its last digits.
+std::string_view without_digits(std::string_view name) {
+  size_t end = name.size();
+  while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9') --end;
+  return name.substr(0, end);
+}
+
+// `<base><sep><n>`, written in place (appends, or a copy from a buffer, cost more instructions).
+std::string numbered_name(std::string_view base, std::string_view sep, unsigned n) {
+  char digits[10]; // any unsigned
+  char *end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  std::string name(base.size() + sep.size() + size_t(end - digits), '\0');
+  char *at = std::copy(base.begin(), base.end(), name.data());
+  std::copy(digits, end, std::copy(sep.begin(), sep.end(), at));
+  return name;
+}
+} // namespace
+
 std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
   if (is_hint) {
     Hint &h = hint(hint_or_prefix);
@@ -119,7 +151,7 @@ std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
     }
     return take_suffixed(hint_or_prefix, h);
   }
-  return take_numbered(hint_or_prefix, "", counter_);
+  return take_numbered(hint_or_prefix);
 }
 
 std::string Namer::take_suffixed(const std::string &hint_text) {
@@ -128,39 +160,68 @@ std::string Namer::take_suffixed(const std::string &hint_text) {
 
 std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
   if (!h.identifier) return take("t", false); // hint_<k> is then a name too
-  return take_numbered(hint_text, "_", h.next_suffix);
-}
-
-std::string Namer::take_numbered(std::string_view base, std::string_view sep, unsigned &next) {
-  // Each candidate is written where the Namer keeps its names: a free one is kept there as it is.
-  size_t most = base.size() + sep.size() + 10; // 10: the digits of any unsigned
   for (;;) {
-    char *at = room(most);
-    char *end = std::copy(sep.begin(), sep.end(), std::copy(base.begin(), base.end(), at));
-    end = std::to_chars(end, at + most, next++).ptr;
-    if (keep(size_t(end - at))) return std::string(at, end);
+    std::string name = numbered_name(hint_text, "_", h.next_suffix++);
+    if (!h.clash || !verbatim_.contains(name)) return name;
   }
 }
 
-char *Namer::room(size_t size) {
-  if (room_left_ < size) {
-    size_t block = std::max<size_t>(size, 16384);
-    room_ = blocks_.emplace_back(new char[block]).get();
-    room_left_ = block;
+std::string Namer::take_numbered(const std::string &prefix) {
+  auto p = std::find_if(prefixes_.begin(), prefixes_.end(),
+                        [&](const Prefix &known) { return known.text == prefix; });
+  if (p == prefixes_.end()) {
+    // What generated() relies on: `<prefix><n>` ends with the digits of n and no more, and is not
+    // `<hint>_<k>`.
+    THUNDERC_ASSERT(!prefix.empty() && without_digits(prefix).size() == prefix.size() &&
+                        prefix.back() != '_' && prefixes_.size() < 255,
+                    "Namer: bad prefix " + prefix);
+    p = prefixes_.insert(p, {prefix, bases_.contains(prefix)});
   }
-  return room_;
+  auto owner = uint8_t(p - prefixes_.begin() + 1);
+  for (;;) {
+    std::string name = numbered_name(prefix, "", unsigned(owner_.size()));
+    bool free = !p->clash || !verbatim_.contains(name);
+    owner_.push_back(free ? owner : 0);
+    if (free) return name;
+  }
 }
 
-bool Namer::keep(size_t size) {
-  if (!taken_.insert(std::string_view(room_, size)).second) return false;
-  room_ += size;
-  room_left_ -= size;
-  return true;
+bool Namer::generated(std::string_view name) const {
+  std::string_view base = without_digits(name), digits = name.substr(base.size());
+  unsigned n = 0;
+  // to_chars writes no leading zero; more digits than an unsigned holds were never written.
+  if (base.empty() || digits.empty() || (digits.size() > 1 && digits[0] == '0') ||
+      std::from_chars(digits.data(), digits.data() + digits.size(), n).ec != std::errc())
+    return false;
+  if (base.back() == '_') {
+    auto h = hints_.find(base.substr(0, base.size() - 1));
+    return h != hints_.end() && n >= 1 && n < h->second.next_suffix;
+  }
+  return n < owner_.size() && owner_[n] != 0 && prefixes_[owner_[n] - 1].text == base;
 }
 
 bool Namer::insert(std::string_view name) {
-  std::copy(name.begin(), name.end(), room(name.size()));
-  return keep(name.size());
+  if (generated(name)) return false;
+  if (room_left_ < name.size()) {
+    size_t block = std::max<size_t>(name.size(), 16384);
+    room_ = blocks_.emplace_back(new char[block]).get();
+    room_left_ = block;
+  }
+  // Copied where the Namer keeps its names first: a free one is kept there as it is.
+  std::string_view kept(room_, name.size());
+  std::copy(name.begin(), name.end(), room_);
+  if (!verbatim_.insert(kept).second) return false;
+  room_ += name.size();
+  room_left_ -= name.size();
+  std::string_view base = without_digits(kept);
+  // No digits at its end, or only digits: no numbered or suffixed name is like it.
+  if (base.size() == kept.size() || base.empty() || !bases_.insert(base).second) return true;
+  if (base.back() == '_') { // may be `hint_<k>`
+    auto h = hints_.find(base.substr(0, base.size() - 1));
+    if (h != hints_.end()) h.value().clash = true;
+  }
+  for (Prefix &p : prefixes_) p.clash |= p.text == base;
+  return true;
 }
 
 Namer::Hint &Namer::hint(const std::string &text) {
@@ -171,6 +232,7 @@ Namer::Hint &Namer::hint(const std::string &text) {
   if (fresh) {
     h.identifier = is_identifier(text);
     h.python_name = h.identifier && !is_python_keyword(text);
+    h.clash = bases_.contains(text + '_');
   }
   last_hint_text_ = &it->first; // in the table until it grows, which only this function does
   last_hint_ = &h;

@@ -332,47 +332,58 @@ std::vector<std::string> verify(const Trace &);
 // Hands out names. A prefix ("t", "p", "i"...) takes the next number of one counter shared by all
 // prefixes, starting at 0 and skipping names already taken: `p0`, `t1`. A hint (the graph local
 // that receives the value) is used as it is when free, else as `hint_<k>` with the smallest
-// k >= 1 not taken, so that an edit renames only the values of the locals it touches.
+// k >= 1 not taken, so that an edit renames only the values of the locals it touches. A prefix
+// ends in neither a digit nor `_`, so that a numbered name is told from the others by its text.
 class Namer {
 public:
   std::string take(const std::string &hint_or_prefix, bool is_hint);
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
   std::string take_suffixed(const std::string &hint);
   void reserve(std::string_view name) { insert(name); }
-  void expect(size_t more_names) { taken_.reserve(taken_.size() + more_names); } // no rehashing
-  Namer() { taken_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
+  void expect(size_t more_names) { owner_.reserve(owner_.size() + more_names); } // no regrowth
+  Namer() { verbatim_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
   bool claim(std::string_view name) { return insert(name); } // false: taken
 
 private:
+  // Numbered and suffixed names are unique by construction: a name clashes only with the names
+  // taken as they are (reserved, claimed, hints used as they are), which are few (a set of every
+  // name cost ~100k cache misses at L = 1000). Such a name is looked up only where one of those has
+  // its text less its last digits (`hint_`, `prefix`): `clash` below.
   struct Hint {             // what a hint's text allows, worked out once per hint
     bool identifier = false;  // hint_<k> are names
     bool python_name = false; // the hint itself is a name
     bool taken = false;       // the hint itself is taken (as a name, or tried and found taken)
-    unsigned next_suffix = 1; // every hint_<j> with j < next_suffix is taken
+    bool clash = false;       // a name taken as it is is `hint_<digits>`
+    unsigned next_suffix = 1; // every hint_<j> with 1 <= j < next_suffix is taken
+  };
+  struct Prefix {
+    std::string text;
+    bool clash = false; // a name taken as it is is `<text><digits>`
   };
   Hint &hint(const std::string &text);
   std::string take_suffixed(const std::string &hint_text, Hint &h);
-  // The first free `<base><sep><next>`, counting `next` up.
-  std::string take_numbered(std::string_view base, std::string_view sep, unsigned &next);
-  bool insert(std::string_view name); // false: taken
-  char *room(size_t size);            // room for a name of `size` characters, at room_
-  bool keep(size_t size);             // takes the name written at room_; false: taken
+  std::string take_numbered(const std::string &prefix);
+  bool insert(std::string_view name); // a name taken as it is; false: taken
+  bool generated(std::string_view name) const; // taken as a numbered or a suffixed name
 
-  // Open addressing, hashes stored: a node-based set of 100k names spends its time in cache misses.
-  // The names are views of copies in blocks the Namer owns (a set of strings would allocate once
-  // per name).
-  tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
-                 std::allocator<std::string_view>, true>
-      taken_;
+  // The names taken as they are, and their texts less their last digits (where they have some).
+  // Open addressing, hashes stored; views of copies in blocks the Namer owns (a set of strings
+  // would allocate once per long name).
+  using ViewSet = tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
+                                 std::allocator<std::string_view>, true>;
+  ViewSet verbatim_, bases_;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char *room_ = nullptr; // the free end of the last block
   size_t room_left_ = 0;
-  tsl::robin_map<std::string, Hint, StrHash, std::equal_to<std::string>,
+  tsl::robin_map<std::string, Hint, StrHash, std::equal_to<>,
                  std::allocator<std::pair<std::string, Hint>>, true>
       hints_;
   const std::string *last_hint_text_ = nullptr; // the hint last looked up, and its Hint
   Hint *last_hint_ = nullptr;
-  unsigned counter_ = 0;
+  std::vector<Prefix> prefixes_;
+  // By number of the shared counter (the next number is owner_.size()): 1 + the index in
+  // prefixes_ of the prefix that took it, 0 where the numbered name was found taken.
+  std::vector<uint8_t> owner_;
 };
 
 } // namespace thunderc

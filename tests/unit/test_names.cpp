@@ -2,11 +2,14 @@
 // it, not the names of every later value.
 #include "driver/compile.h"
 #include "graph/load.h"
+#include "support/diagnostics.h"
 #include "trace/trace.h"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -76,4 +79,72 @@ TEST_CASE("Namer: a local's name when free, else its smallest free suffix; t<N> 
   CHECK(n.take("2x", true) == "t2");  // no identifier: neither it nor 2x_<k> is a name
   CHECK(n.take("2x", true) == "t3");
   CHECK(n.take("class", true) == "class_2");
+}
+
+// Numbered and suffixed names are told apart by their text: only the names taken as they are
+// (reserved, claimed, hints) are kept in a set. Every way one of those meets a generated name.
+TEST_CASE("Namer: a name taken as it is never equals a numbered or suffixed one") {
+  Namer n;
+  // Numbered: taken before (looked up in the set), after (found by its number), or neither.
+  n.reserve("t1");
+  CHECK(n.take("t", false) == "t0");
+  CHECK(n.take("t", false) == "t2"); // t1 skipped
+  CHECK_FALSE(n.claim("t0"));
+  CHECK_FALSE(n.claim("t2"));
+  CHECK(n.claim("p2"));  // 2 went to t
+  CHECK(n.claim("t01")); // to_chars writes no leading zero
+  CHECK(n.claim("t4"));  // not handed out yet
+  CHECK(n.take("p", false) == "p3");
+  CHECK(n.take("t", false) == "t5"); // t4 skipped
+  CHECK(n.claim("t99999999999")); // more digits than an unsigned
+  CHECK(n.claim("q7"));           // q is no prefix
+  CHECK(n.claim("12"));           // digits only
+  CHECK_FALSE(n.claim("12"));
+  CHECK(n.claim("f7"));           // before f is a prefix
+  CHECK(n.take("f", false) == "f6");
+  CHECK(n.take("f", false) == "f8");
+  CHECK(n.take("t3", true) == "t3");  // a hint that is a free numbered name
+  CHECK(n.take("t2", true) == "t2_1"); // and one that is taken
+
+  // Suffixed: a hint's name taken before its suffix counts up to it, or after.
+  CHECK(n.take("x", true) == "x");
+  CHECK(n.take("x", true) == "x_1");
+  CHECK_FALSE(n.claim("x_1"));
+  CHECK(n.claim("x_0"));  // k >= 1
+  CHECK(n.claim("x_02")); // no leading zero
+  CHECK(n.claim("x_3"));  // x exists: its suffixes are looked up from now on
+  CHECK(n.take_suffixed("x") == "x_2");
+  CHECK(n.take_suffixed("x") == "x_4");
+  CHECK(n.claim("y_1")); // before y is a hint
+  CHECK(n.take("y", true) == "y");
+  CHECK(n.take("y", true) == "y_2");
+  CHECK(n.take("x_4", true) == "x_4_1"); // a hint named like a taken suffixed name
+  CHECK(n.take("2x", true) == "t9");     // no identifier: numbered instead
+  CHECK_FALSE(n.claim("t9"));
+
+  // A prefix that would make numbered names ambiguous.
+  CHECK_THROWS_AS(n.take("t_", false), InternalError);
+  CHECK_THROWS_AS(n.take("t1", false), InternalError);
+  CHECK_THROWS_AS(n.take("", false), InternalError);
+}
+
+// verify keeps the values in a set by name, the hashes stored: names compared only where hashes
+// match, so a duplicate is found among many names of the same length, short or long.
+TEST_CASE("verify: a name used twice among many of the same length") {
+  Trace t;
+  t.name = "computation";
+  for (int i = 0; i < 20000; ++i) t.add_value(fmt::format("t{:05}", i), {});
+  for (int i = 0; i < 20000; ++i) t.add_value(fmt::format("hidden_states_{:05}", i), {});
+  t.params.push_back(0);
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(0)};
+  t.body.push_back(ret);
+  REQUIRE(verify(t).empty());
+  t.values[19999].name = "t00000";
+  t.values[39999].name = "hidden_states_00000";
+  std::vector<std::string> found = verify(t);
+  std::sort(found.begin(), found.end());
+  CHECK(found == std::vector<std::string>{"name hidden_states_00000 used twice",
+                                          "name t00000 used twice"});
 }
