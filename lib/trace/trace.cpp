@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <deque>
 #include <fmt/format.h>
 #include <mutex>
 #include <unordered_set>
@@ -13,14 +14,25 @@ namespace thunderc {
 
 Name::Name(std::string_view text) {
   if (text.empty()) return;
-  static std::mutex mutex;
-  // Never freed: names are held by traces kept until exit and by static constants. A node-based
-  // set, so that the texts never move.
-  static auto &pool = *new std::unordered_set<std::string, StrHash, std::equal_to<>>();
-  std::lock_guard lock(mutex);
-  auto it = pool.find(text);
-  if (it == pool.end()) it = pool.emplace(text).first;
-  text_ = &*it;
+  // Never freed: names are held by traces kept until exit and by static constants. The texts are
+  // in a deque, where they never move; the index is open addressing with the hashes stored (a
+  // node-based set allocated a node per text and chased a chain per lookup: the prologue interns
+  // a text of its own per parameter path, 40k at L = 1000).
+  struct Pool {
+    std::mutex mutex;
+    std::deque<std::string> texts;
+    tsl::robin_map<std::string_view, const std::string *, StrHash, std::equal_to<>,
+                   std::allocator<std::pair<std::string_view, const std::string *>>, true>
+        index;
+  };
+  static Pool &pool = *new Pool;
+  std::lock_guard lock(pool.mutex);
+  auto it = pool.index.find(text);
+  if (it == pool.index.end()) {
+    const std::string &kept = pool.texts.emplace_back(text);
+    it = pool.index.emplace(kept, &kept).first;
+  }
+  text_ = it->second;
 }
 
 InternedMeta::InternedMeta(const TensorMeta &meta) {
