@@ -170,6 +170,12 @@ public:
   std::string type_name(Value v) const;
 
   size_t size() const { return nodes_.size(); }
+  // Unmaps the value and record tables (no walk: their elements own nothing), leaving a heap
+  // only fit to be destroyed: for a process that exits next and keeps the rest allocated.
+  void release_tables() {
+    nodes_ = {};
+    records_ = {};
+  }
 
 private:
   struct Node {
