@@ -10,6 +10,7 @@
 #pragma once
 
 #include "support/hash.h"
+#include "values/chunked_array.h"
 #include "values/mapped_array.h"
 #include "values/provenance.h"
 #include "values/tensor_meta.h"
@@ -196,11 +197,6 @@ private:
     nodes_.push_back(Node{k, 0, p, a, 0, {0}});
     return Value{static_cast<uint32_t>(nodes_.size() - 1)};
   }
-  // Doubles a vector's capacity ahead of an append, out of line so that the inline append
-  // (tensor) stays small.
-  template <class T> [[gnu::noinline, gnu::cold]] static void grow(std::vector<T> &v) {
-    v.reserve(v.capacity() ? 2 * v.capacity() : 16);
-  }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
   void append(uint32_t table, Entry e);
@@ -212,7 +208,7 @@ private:
   std::vector<std::vector<Entry>> tables_;
   // Name -> position for large tables (many sub-modules, big dicts), built on first lookup.
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, uint32_t>> name_index_;
-  std::vector<TensorInfo> tensors_;
+  ChunkedArray<TensorInfo> tensors_;
   MappedArray<ProvRecord> records_;
   std::deque<std::string> symbols_; // stable addresses: views into it stay valid
   // Keys view symbols_; open addressing with stored hashes: a lookup is one hash and, mostly,
