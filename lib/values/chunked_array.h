@@ -32,8 +32,10 @@ public:
     return *this;
   }
   ~ChunkedArray() {
-    for (size_t i = 0; i < size_; ++i) (*this)[i].~T();
-    for (T *c : chunks_) std::allocator<T>().deallocate(c, kChunk);
+    for (size_t i = 0; i < size_; ++i)
+      (*this)[i].~T();
+    for (T *c : chunks_)
+      std::allocator<T>().deallocate(c, kChunk);
   }
 
   T &operator[](size_t i) { return chunks_[i >> kShift][i & (kChunk - 1)]; }
@@ -52,7 +54,7 @@ public:
 
 private:
   [[gnu::noinline, gnu::cold]] void add_chunk() {
-    chunks_.reserve(chunks_.size() + 1);
+    chunks_.reserve(chunks_.size() + 1); // first: no throw between the allocation and its keeper
     chunks_.push_back(std::allocator<T>().allocate(kChunk));
     capacity_ += kChunk;
   }

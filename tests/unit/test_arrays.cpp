@@ -62,7 +62,8 @@ TEST_CASE("mapped array: reserve keeps the contents and room for the appends") {
   CHECK(v[0].a == 5);
   CHECK(v[0].b == 6);
   const Item *at = v.data();
-  for (uint32_t i = 1; i < 200'000; ++i) v.push_back(Item{i, i});
+  for (uint32_t i = 1; i < 200'000; ++i)
+    v.push_back(Item{i, i});
   CHECK(v.data() == at); // no regrowth within the reservation
 }
 
@@ -71,12 +72,14 @@ TEST_CASE("chunked array: elements keep their address across chunks, a move hand
   constexpr size_t n = 10'000; // three chunks
   std::string *first = &v.emplace_back();
   *first = std::string(40, 'x'); // on the heap: a leak or a double free would show under ASan
-  for (size_t i = 1; i < n; ++i) v.emplace_back() = std::to_string(i);
+  for (size_t i = 1; i < n; ++i)
+    v.emplace_back() = std::to_string(i);
   CHECK(v.size() == n);
   CHECK(&v[0] == first);
   CHECK(v[0] == std::string(40, 'x'));
   bool intact = true;
-  for (size_t i = 1; i < n; ++i) intact = intact && v[i] == std::to_string(i);
+  for (size_t i = 1; i < n; ++i)
+    intact = intact && v[i] == std::to_string(i);
   CHECK(intact);
   CHECK(v.emplace_back().empty()); // value-initialised
 

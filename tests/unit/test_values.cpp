@@ -218,7 +218,8 @@ TEST_CASE("values: type comments spell devices, dtypes and shapes as Thunder doe
 TEST_CASE("values: a heap whose tables are released can still be moved and destroyed") {
   Heap h;
   Value t = h.tensor(TensorMeta{{2, 3}}, kComputed);
-  for (int i = 0; i < 20000; ++i) h.integer(i); // past the tables' first mapping (256 KiB)
+  for (int i = 0; i < 20000; ++i) // past the tables' first mapping (256 KiB)
+    h.integer(i);
   CHECK(h.meta(t).shape == std::vector<int64_t>{2, 3});
   h.release_tables();
   CHECK(h.size() == 0);
