@@ -17,7 +17,16 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
   interp.bound_arguments = options.cpp; // read by the C++ emitter only
   Program program = interpret(graph, interp);
   Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
-  program = Program(); // passes and printing reuse its memory
+  if (options.free_memory) {
+    program = Program(); // passes and printing reuse its memory
+  } else {
+    // The process exits next. What is left of the program (its op records went in build_traces)
+    // is ~250k small objects at L = 1000 (tensor shapes, guards, sequences), which freeing walks;
+    // they stay allocated, and only the heap's tables, which own nothing, are unmapped now.
+    // Measured at L = 1000: 0.3M fewer D1 and LL misses, max RSS 1.7 MB lower.
+    program.heap.release_tables();
+    keep_until_exit(std::move(program));
+  }
   auto dump = [&](const std::string &stage, const Trace &trace) {
     const PythonOptions &o = &trace == &t.prologue ? t.prologue_options : t.computation_options;
     if (options.dump && (options.dump_after == "all" || options.dump_after == stage))

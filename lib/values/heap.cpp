@@ -105,8 +105,6 @@ Value Heap::method(Value receiver, std::string_view name, ProvId p) {
 }
 
 Value Heap::tensor(TensorMeta meta, ProvId p) {
-  if (tensors_.size() == tensors_.capacity()) [[unlikely]]
-    grow(tensors_);
   TensorInfo &t = tensors_.emplace_back(); // in place: no TensorInfo temporary to move
   t.meta = std::move(meta);
   Value v = make(Kind::Tensor, p, static_cast<uint32_t>(tensors_.size() - 1));

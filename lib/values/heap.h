@@ -10,6 +10,8 @@
 #pragma once
 
 #include "support/hash.h"
+#include "values/chunked_array.h"
+#include "values/mapped_array.h"
 #include "values/provenance.h"
 #include "values/tensor_meta.h"
 #include "values/value.h"
@@ -147,8 +149,6 @@ public:
   // A record of `kind`, otherwise default, appended in place for the caller to fill through
   // record_mut (a name set there must view a symbol of this heap).
   ProvId add_record(ProvKind kind) {
-    if (records_.size() == records_.capacity()) [[unlikely]]
-      grow(records_);
     records_.emplace_back().kind = kind;
     return static_cast<ProvId>(records_.size() - 1);
   }
@@ -171,6 +171,12 @@ public:
   std::string type_name(Value v) const;
 
   size_t size() const { return nodes_.size(); }
+  // Unmaps the value and record tables (no walk: their elements own nothing), leaving a heap
+  // only fit to be destroyed: for a process that exits next and keeps the rest allocated.
+  void release_tables() {
+    nodes_ = {};
+    records_ = {};
+  }
 
 private:
   struct Node {
@@ -186,18 +192,10 @@ private:
   };
   static_assert(sizeof(Node) == 24);
 
-  // Inline, with the vector's growth out of line: most values are made here, and a growth path
-  // in the body would make every call save registers for it.
+  // Inline (the growth is out of line in MappedArray): most values are made here.
   Value make(Kind k, ProvId p, uint32_t a = 0) {
-    if (nodes_.size() == nodes_.capacity()) [[unlikely]]
-      grow(nodes_);
     nodes_.push_back(Node{k, 0, p, a, 0, {0}});
     return Value{static_cast<uint32_t>(nodes_.size() - 1)};
-  }
-  // Doubles a vector's capacity ahead of an append, out of line so that the inline appends
-  // (make, add_record, tensor) stay small.
-  template <class T> [[gnu::noinline, gnu::cold]] static void grow(std::vector<T> &v) {
-    v.reserve(v.capacity() ? 2 * v.capacity() : 16);
   }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
@@ -205,13 +203,13 @@ private:
   Value seq(Kind k, std::vector<Value> items, ProvId p);
 
 
-  std::vector<Node> nodes_;
+  MappedArray<Node> nodes_;
   std::vector<std::vector<Value>> seqs_;
   std::vector<std::vector<Entry>> tables_;
   // Name -> position for large tables (many sub-modules, big dicts), built on first lookup.
   std::unordered_map<uint32_t, std::unordered_map<uint32_t, uint32_t>> name_index_;
-  std::vector<TensorInfo> tensors_;
-  std::vector<ProvRecord> records_;
+  ChunkedArray<TensorInfo> tensors_;
+  MappedArray<ProvRecord> records_;
   std::deque<std::string> symbols_; // stable addresses: views into it stay valid
   // Keys view symbols_; open addressing with stored hashes: a lookup is one hash and, mostly,
   // one probe, without a node to follow.

@@ -214,3 +214,16 @@ TEST_CASE("values: type comments spell devices, dtypes and shapes as Thunder doe
   append_type_comment(after, wide);
   CHECK(after == "x: " + type_comment(wide));
 }
+
+TEST_CASE("values: a heap whose tables are released can still be moved and destroyed") {
+  Heap h;
+  Value t = h.tensor(TensorMeta{{2, 3}}, kComputed);
+  for (int i = 0; i < 20000; ++i) // past the tables' first mapping (256 KiB)
+    h.integer(i);
+  CHECK(h.meta(t).shape == std::vector<int64_t>{2, 3});
+  h.release_tables();
+  CHECK(h.size() == 0);
+  CHECK(h.records().empty());
+  Heap kept(std::move(h)); // what keep_until_exit does with the rest
+  CHECK(kept.size() == 0);
+}
