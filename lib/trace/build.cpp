@@ -53,6 +53,10 @@ Name of(ops::Op op) {
 }
 } // namespace callee
 
+namespace literals {
+const Name none("None"), true_("True"), false_("False");
+} // namespace literals
+
 std::string float_literal(double f) {
   return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
 }
@@ -220,12 +224,12 @@ private:
 
   // Made once per float (by its bits: -0.0 is not 0.0): a model's floats are a few constants
   // (eps, scales) repeated in every layer, and Python's repr costs hundreds of instructions.
-  const std::string &float_text(double f) const {
-    auto [it, fresh] = float_texts_.try_emplace(std::bit_cast<uint64_t>(f));
-    if (fresh) it->second = float_literal(f);
+  Name float_name(double f) const {
+    auto [it, fresh] = float_names_.try_emplace(std::bit_cast<uint64_t>(f));
+    if (fresh) it->second = Name(float_literal(f));
     return it->second;
   }
-  mutable std::unordered_map<uint64_t, std::string> float_texts_;
+  mutable std::unordered_map<uint64_t, Name> float_names_;
 
   // Records an imported class in `used` by its name (the graph's).
   std::string class_literal(std::string_view cls, std::set<std::string_view> &used) const {
@@ -238,21 +242,26 @@ private:
     return std::string(cls); // torch.nn.Linear, collections.OrderedDict
   }
 
-  // Neighbouring tensors mostly share their metadata: compared with the last before it is interned.
-  InternedMeta meta_of(Value v) const {
+  // Neighbouring tensors mostly share their metadata: compared with the last, then looked up among
+  // the recent ones by hash, before it is interned (the pool's lock and lookup cost ~200
+  // instructions; the layers repeat a few dozen metadata).
+  InternedMeta meta_of(Value v) {
     const TensorMeta &m = h_.meta(v);
-    if (!(*last_meta_ == m)) last_meta_ = InternedMeta(m);
-    return last_meta_;
+    if (*last_meta_ == m) return last_meta_;
+    InternedMeta &seen = recent_metas_[TensorMetaHash{}(m) % recent_metas_.size()];
+    if (!(*seen == m)) seen = InternedMeta(m);
+    return last_meta_ = seen;
   }
-  mutable InternedMeta last_meta_;
+  InternedMeta last_meta_;
+  std::array<InternedMeta, 64> recent_metas_;
 
-  ValueType type_of(Value v) const {
+  ValueType type_of(Value v) {
     ValueType t;
     switch (h_.kind(v)) {
     case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = meta_of(v); break;
-    case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
-    case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
-    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;
+    case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal_name(v); break;
+    case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal_name(v); break;
+    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal_name(v); break;
     case Kind::Str: t.kind = ValueType::Kind::Str; break;
     case Kind::None: t.kind = ValueType::Kind::None; break;
     case Kind::Object:
@@ -354,6 +363,34 @@ private:
     return out;
   }
 
+  // The literal of `v`, interned. Ints and floats are found by value (a model's are a few dozen,
+  // repeated in every layer: formatting and interning one cost ~200 instructions); other literals
+  // by their text among the recent ones.
+  Name literal_name(Value v) {
+    switch (h_.kind(v)) {
+    case Kind::None: return literals::none;
+    case Kind::Bool: return h_.as_bool(v) ? literals::true_ : literals::false_;
+    case Kind::Int: return int_name(h_.as_int(v));
+    case Kind::Float: return float_name(h_.as_float(v));
+    default: break;
+    }
+    lit_text_.clear();
+    append_literal(lit_text_, v);
+    return recent_literal(lit_text_);
+  }
+
+  // Found among the recent ints by value (direct-mapped): loop counters and sizes repeat.
+  Name int_name(int64_t i) {
+    auto &[key, name] = recent_ints_[uint64_t(i) % recent_ints_.size()];
+    if (name.empty() || key != i) {
+      char digits[24];
+      key = i;
+      name = Name(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, i).ptr));
+    }
+    return name;
+  }
+  std::array<std::pair<int64_t, Name>, 256> recent_ints_;
+
   // Appends the Python literal of `v` (without temporaries: computation ops have thousands).
   void append_literal(std::string &out, Value v) const {
     switch (h_.kind(v)) {
@@ -364,7 +401,7 @@ private:
       out.append(digits, std::to_chars(digits, digits + sizeof digits, h_.as_int(v)).ptr);
       return;
     }
-    case Kind::Float: out += float_text(h_.as_float(v)); return;
+    case Kind::Float: out += float_name(h_.as_float(v)).str(); return;
     case Kind::Str: out += py_str(h_.as_str(v)); return;
     case Kind::DType: (out += "torch.") += dtype_name(h_.as_dtype(v)); return;
     case Kind::Device: ((out += "torch.device(") += py_str(device_name(h_.as_device(v)))) += ')'; return;
@@ -537,7 +574,7 @@ private:
     } else {
       ins.kind = Instr::Kind::GetItem;
       ins.args = operands(Operand::of(owner),
-                          literal_operand(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
+                          rec.int_key ? Operand::lit(int_name(rec.index)) : literal_operand(py_str(rec.name)));
     }
   }
 
@@ -572,6 +609,15 @@ private:
   }
   std::unordered_map<TensorMeta, std::vector<Operand>, TensorMetaHash> metadata_operands_;
 
+  // check_type's class, made once per class (thousands of modules share a few). The keys are
+  // views of the guards' class names.
+  Name type_literal(std::string_view cls) {
+    auto [it, fresh] = type_literals_.try_emplace(cls);
+    if (fresh) it->second = Name(class_literal(cls, pro_classes_));
+    return it->second;
+  }
+  std::unordered_map<std::string_view, Name, StrHash> type_literals_;
+
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
@@ -585,13 +631,13 @@ private:
       Name fn = k == Kind::Str                          ? callee::check_string_value
                 : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
                                                         : callee::check_number_type_and_value;
-      check(fn, x, literal_operand(literal(gd.value)));
+      check(fn, x, Operand::lit(literal_name(gd.value)));
       break;
     }
     case K::None: check(callee::check_none, x); break;
     case K::NotNone: check(callee::check_not_none, x); break;
-    case K::Type: check(callee::check_type, x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
-    case K::Len: check(callee::check_len, x, literal_operand(std::to_string(gd.length))); break;
+    case K::Type: check(callee::check_type, x, Operand::lit(type_literal(gd.cls))); break;
+    case K::Len: check(callee::check_len, x, Operand::lit(int_name(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
@@ -734,11 +780,12 @@ private:
   // A literal operand, its text interned through a small direct-mapped table of the texts last
   // seen: a few dozen literals (None, 1, -1, True, 'cpu') make most of them, and a lookup in the
   // Names' pool (a lock, a hash, a chain) costs about 200 instructions.
-  Operand literal_operand(std::string_view text) {
+  Name recent_literal(std::string_view text) {
     Name &seen = recent_literals_[StrHash{}(text) % recent_literals_.size()];
     if (!(seen == text)) seen = Name(text);
-    return Operand::lit(seen);
+    return seen;
   }
+  Operand literal_operand(std::string_view text) { return Operand::lit(recent_literal(text)); }
   std::array<Name, 256> recent_literals_;
 
   // Makes `o`, a new (default) operand, the computation's argument for `v`.
@@ -764,9 +811,7 @@ private:
       lit_text_ += ')';
       o = literal_operand(lit_text_);
     } else {
-      lit_text_.clear();
-      append_literal(lit_text_, v);
-      o = literal_operand(lit_text_);
+      o = Operand::lit(literal_name(v));
     }
   }
 
