@@ -81,10 +81,7 @@ public:
     comp_inputs_ = by_path(comp_inputs_);
     epi_inputs_ = by_path(epi_inputs_);
     build_prologue();
-    build_computation();
-    // The last reader of the op records: a consumed program's are freed here, so that the
-    // epilogue, the passes and printing reuse their memory.
-    if (consumed_ops_) std::deque<OpRecord>().swap(*consumed_ops_);
+    build_computation(); // the last reader of the op records (a consumed program's are freed)
     build_epilogue();
     finish_prologue();
     return std::move(out_);
@@ -842,11 +839,11 @@ private:
     args.push_back(Operand::tuple(std::move(rest)));
   }
 
-  // The computation's bound arguments of op record `at`; its typed arguments are moved out of the
-  // record when the program's records are consumed.
-  std::vector<BoundArg> bound_args(const OpRecord &op, size_t at) {
+  // The computation's bound arguments of op record `op`; its typed arguments are moved out of
+  // `consumed`, the same record, when the program's records are consumed (else null).
+  std::vector<BoundArg> bound_args(const OpRecord &op, OpRecord *consumed) {
     THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
-    std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
+    std::vector<ops::Arg> *metas = consumed ? &consumed->bound_meta : nullptr;
     std::vector<BoundArg> out;
     out.reserve(op.bound.size());
     for (size_t i = 0; i < op.bound.size(); ++i) {
@@ -860,7 +857,7 @@ private:
 
   // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
   // clone, and the input (if it is one) is written back at the end like any other update.
-  void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at) {
+  void emit_inplace_on_clone(Trace &t, const OpRecord &op, OpRecord *consumed) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
@@ -877,7 +874,7 @@ private:
     for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
     for (const auto &[k, a] : op.kwargs) comp_operand(a, update.kwargs.emplace_back(k, Operand()).second);
     if (bound_) {
-      update.bound = bound_args(op, at);
+      update.bound = bound_args(op, consumed);
       update.bound.at(0).operand = Operand::of(copy); // the clone takes the receiver's place
     }
     comp_value_[op.outputs[0].id] = copy;
@@ -899,51 +896,13 @@ private:
       t.params.push_back(v);
       comp_value_[h_.record(r).value.id] = v;
     }
-    // A statement executed many times (a loop body) has its comment built once.
-    std::unordered_map<const Stmt *, Name> comments;
-    Name last_comment;
-    const Stmt *last_stmt = nullptr; // the statement last_comment was made of
-    size_t at = 0; // the op's index (bound_args)
-    for (auto next = p_.ops.begin(); next != p_.ops.end(); ++next, ++at) {
-      const OpRecord &op = *next;
-      const ops::OpInfo &info = ops::info(op.op);
-      if (info.flags & ops::PythonResult) continue;
-      if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
-        last_stmt = op.stmt;
-        auto [it, fresh] = comments.try_emplace(op.stmt);
-        if (fresh) {
-          std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
-          if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
-          made += comment_safe(op.stmt->src);
-          it->second = made;
-        }
-        if (it->second != last_comment) {
-          Instr &ins = t.body.emplace_back();
-          ins.kind = Instr::Kind::Comment;
-          ins.comment = last_comment = it->second;
-        }
-      }
-      if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
-        emit_inplace_on_clone(t, op, at);
-        continue;
-      }
-      // Built in place: an Instr is large, and moving one in costs as much as filling it.
-      Instr &ins = t.body.emplace_back();
-      ins.callee = callee::of(op.op);
-      ins.op = static_cast<int>(op.op);
-      ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
-      ins.args.reserve(op.args.size());
-      for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
-      pack_varargs(op.op, ins.args);
-      if (bound_) ins.bound = bound_args(op, at);
-      for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
-      for (Value o : op.outputs) {
-        // The local receives the one output, or a tuple of several: name those after it too.
-        ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
-        ins.outs.push_back(v);
-        comp_value_[o.id] = v;
-      }
-    }
+    // A consumed program's op records are freed one by one as they are read, while in the cache,
+    // and their blocks are reused by the computation's (freed all after the loop, each record was
+    // read again: ~250k cache misses at L = 1000).
+    if (std::deque<OpRecord> *ops = consumed_ops_)
+      for (; !ops->empty(); ops->pop_front()) computation_op(t, ops->front(), &ops->front());
+    else
+      for (const OpRecord &op : p_.ops) computation_op(t, op, nullptr);
     for (const WriteBack &wb : p_.write_backs) {
       Instr &ins = t.body.emplace_back();
       ins.callee = callee::copy_;
@@ -959,6 +918,52 @@ private:
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
     }
   }
+
+  // Appends op record `op` to the computation (`consumed`: the same record, when the program's
+  // records are consumed; else null).
+  void computation_op(Trace &t, const OpRecord &op, OpRecord *consumed) {
+    const ops::OpInfo &info = ops::info(op.op);
+    if (info.flags & ops::PythonResult) return;
+    if (op.stmt && op.stmt != last_stmt_ && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
+      last_stmt_ = op.stmt;
+      auto [it, fresh] = comments_.try_emplace(op.stmt);
+      if (fresh) {
+        std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
+        if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
+        made += comment_safe(op.stmt->src);
+        it->second = made;
+      }
+      if (it->second != last_comment_) {
+        Instr &ins = t.body.emplace_back();
+        ins.kind = Instr::Kind::Comment;
+        ins.comment = last_comment_ = it->second;
+      }
+    }
+    if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
+      emit_inplace_on_clone(t, op, consumed);
+      return;
+    }
+    // Built in place: an Instr is large, and moving one in costs as much as filling it.
+    Instr &ins = t.body.emplace_back();
+    ins.callee = callee::of(op.op);
+    ins.op = static_cast<int>(op.op);
+    ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
+    ins.args.reserve(op.args.size());
+    for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
+    pack_varargs(op.op, ins.args);
+    if (bound_) ins.bound = bound_args(op, consumed);
+    for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
+    for (Value o : op.outputs) {
+      // The local receives the one output, or a tuple of several: name those after it too.
+      ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
+      ins.outs.push_back(v);
+      comp_value_[o.id] = v;
+    }
+  }
+  // A statement executed many times (a loop body) has its comment built once.
+  std::unordered_map<const Stmt *, Name> comments_;
+  Name last_comment_;
+  const Stmt *last_stmt_ = nullptr; // the statement last_comment_ was made of
 
   // ---- epilogue ----------------------------------------------------------------------------
 
