@@ -103,6 +103,7 @@ private:
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
   std::vector<uint32_t> first_guard_, next_guard_;
+  std::vector<uint32_t> identity_guards_; // the Is and IsNot guards, in program order
   // Records passed on: as found (repeated), then unique in input-path order (by_path()).
   std::vector<ProvId> comp_inputs_, epi_inputs_;
   std::vector<ValueId> pro_value_;                  // record -> prologue value, or kNoValue
@@ -172,14 +173,19 @@ private:
     pro_value_.assign(h_.records().size(), kNoValue);
     first_guard_.assign(h_.records().size(), kNoGuard);
     next_guard_.assign(p_.guards.size(), kNoGuard);
-    for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) { // each list in order
-      next_guard_[g] = first_guard_[p_.guards[g].subject];
-      first_guard_[p_.guards[g].subject] = g;
-    }
-    for (const Guard &gd : p_.guards) {
+    // One pass over the guards (tens of thousands of large records), last to first: each list in
+    // program order.
+    for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) {
+      const Guard &gd = p_.guards[g];
+      next_guard_[g] = first_guard_[gd.subject];
+      first_guard_[gd.subject] = g;
       need(gd.subject);
-      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) need(gd.other);
+      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) {
+        need(gd.other);
+        identity_guards_.push_back(g);
+      }
     }
+    std::reverse(identity_guards_.begin(), identity_guards_.end());
     for (const OpRecord &op : p_.ops) {
       for (Value a : op.args) collect_tensor_inputs(a);
       for (const auto &[k, a] : op.kwargs) collect_tensor_inputs(a);
@@ -685,6 +691,8 @@ private:
       ins.comment = text;
       std::erase(uncommented, p);
     };
+    bool alias_checked = !p_.side_effects.empty() || !p_.write_backs.empty(); // check_no_aliases
+    if (alias_checked) unpacked_.reserve(in_path_order_.size());
     // Records in input-path order; parents sort before their members.
     for (ProvId r : in_path_order_) {
       const ProvRecord &rec = h_.record(r);
@@ -697,6 +705,8 @@ private:
         unpack(r, v, t.body.emplace_back());
       }
       pro_value_[r] = v;
+      if (alias_checked && rec.kind != ProvKind::InputArgs && rec.kind != ProvKind::InputKwargs)
+        unpacked_.push_back({rec.value, v, h_.kind(rec.value)});
       // check_type(x, C) already rejects None: a check_not_none(x) beside it is left out.
       bool typed = false;
       for_each_guard_on(r, [&](const Guard &gd) { typed |= gd.kind == Guard::Kind::Type; });
@@ -707,13 +717,21 @@ private:
       });
     }
     // Identity checks once both sides exist.
-    for (const Guard &gd : p_.guards)
-      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot)
-        emit_guard(gd, pro_value(gd.subject));
+    for (uint32_t g : identity_guards_) emit_guard(p_.guards[g], pro_value(p_.guards[g].subject));
     size_t end = t.body.size();
     for (ValueId p : std::vector<ValueId>(uncommented)) comment(p);
     std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
   }
+
+  // The records the prologue unpacks from inputs (not the fresh args and kwargs), in path order,
+  // with what check_no_aliases reads of them: kept by build_prologue, where they are at hand
+  // (read again by record, each was a cache miss or two at L = 1000).
+  struct Unpacked {
+    Value value;
+    ValueId pro;
+    Kind kind;
+  };
+  std::vector<Unpacked> unpacked_; // only for check_no_aliases
 
   // The inputs the program changes (side-effect targets, tensors written back) must not be, or
   // share memory with, another input it uses: the traces were made for distinct objects (inputs
@@ -731,16 +749,14 @@ private:
     for (const SideEffect &se : p_.side_effects) change(se.target);
     for (const WriteBack &wb : p_.write_backs) change(wb.tensor);
     std::vector<Operand> first, rest; // the changed inputs, the others; each in path order
-    for (ProvId r : in_path_order_) {
-      const ProvRecord &rec = h_.record(r);
-      if (rec.kind == ProvKind::InputArgs || rec.kind == ProvKind::InputKwargs) continue; // fresh
-      Kind k = h_.kind(rec.value);
+    for (const Unpacked &u : unpacked_) {
+      Kind k = u.kind;
       bool object = k == Kind::Object || k == Kind::Dataclass || k == Kind::Module ||
                     k == Kind::Dict || k == Kind::List;
       if (!(k == Kind::Tensor ? tensors : object && objects)) continue;
-      char &s = state[rec.value.id];
+      char &s = state[u.value.id];
       if (s == kSeen) continue; // a ref: one object under two paths
-      (s == kChanged ? first : rest).push_back(Operand::of(pro_value(r)));
+      (s == kChanged ? first : rest).push_back(Operand::of(u.pro));
       s = kSeen;
     }
     if (first.size() + rest.size() < 2) return;
