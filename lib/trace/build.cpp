@@ -114,12 +114,14 @@ private:
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
   std::unordered_map<uint32_t, int> epi_reached_;   // new lists, dicts, dataclasses -> times reached
   std::set<std::string_view> pro_classes_, epi_classes_; // the graph's class names
-  struct SelfPath { // self_member_path()
+  struct SelfPath { // self_member_path(): its text is self_texts_[at, at + size)
     bool made = false;
     bool plain = false; // py_str(text) is text in quotes: so is a member's when its name is plain
-    std::string text;
+    uint32_t at = 0, size = 0;
   };
   std::vector<SelfPath> self_paths_; // by record path rank
+  std::string self_texts_; // the paths' texts one after another (a string each: an allocation each)
+  std::string_view text_of(const SelfPath &p) const { return {self_texts_.data() + p.at, p.size}; }
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -533,14 +535,16 @@ private:
                                 ? std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr)
                                 : std::string_view(rec.name);
     path.plain = is_plain_py_str(part);
+    const SelfPath *owner_path = nullptr;
     if (owner.kind != ProvKind::InputFn) {
-      const SelfPath *owner_path = self_member_path(rec.parent);
+      owner_path = self_member_path(rec.parent); // its text first: the owner's comes before
       if (!owner_path) return nullptr;
       path.plain &= owner_path->plain;
-      path.text.reserve(owner_path->text.size() + 1 + part.size());
-      (path.text = owner_path->text) += '.';
     }
-    path.text += part;
+    path.at = static_cast<uint32_t>(self_texts_.size());
+    if (owner_path) self_texts_.append(self_texts_, owner_path->at, owner_path->size) += '.';
+    self_texts_ += part;
+    path.size = static_cast<uint32_t>(self_texts_.size() - path.at);
     path.made = true;
     return &path;
   }
@@ -563,8 +567,8 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = *getter;
-          if (path->plain) ((lit_text_ = '\'') += path->text) += '\'';
-          else lit_text_ = py_str(path->text);
+          if (path->plain) ((lit_text_ = '\'') += text_of(*path)) += '\'';
+          else lit_text_ = py_str(text_of(*path));
           ins.args.push_back(Operand::lit(lit_text_));
           return;
         }
