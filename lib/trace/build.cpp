@@ -53,6 +53,10 @@ Name of(ops::Op op) {
 }
 } // namespace callee
 
+namespace literals {
+const Name none("None"), true_("True"), false_("False");
+} // namespace literals
+
 std::string float_literal(double f) {
   return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
 }
@@ -77,10 +81,7 @@ public:
     comp_inputs_ = by_path(comp_inputs_);
     epi_inputs_ = by_path(epi_inputs_);
     build_prologue();
-    build_computation();
-    // The last reader of the op records: a consumed program's are freed here, so that the
-    // epilogue, the passes and printing reuse their memory.
-    if (consumed_ops_) std::deque<OpRecord>().swap(*consumed_ops_);
+    build_computation(); // the last reader of the op records (a consumed program's are freed)
     build_epilogue();
     finish_prologue();
     return std::move(out_);
@@ -102,6 +103,7 @@ private:
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
   std::vector<uint32_t> first_guard_, next_guard_;
+  std::vector<uint32_t> identity_guards_; // the Is and IsNot guards, in program order
   // Records passed on: as found (repeated), then unique in input-path order (by_path()).
   std::vector<ProvId> comp_inputs_, epi_inputs_;
   std::vector<ValueId> pro_value_;                  // record -> prologue value, or kNoValue
@@ -112,12 +114,14 @@ private:
   std::unordered_map<uint32_t, ValueId> epi_built_; // heap value -> epilogue value (dataclasses)
   std::unordered_map<uint32_t, int> epi_reached_;   // new lists, dicts, dataclasses -> times reached
   std::set<std::string_view> pro_classes_, epi_classes_; // the graph's class names
-  struct SelfPath { // self_member_path()
+  struct SelfPath { // self_member_path(): its text is self_texts_[at, at + size)
     bool made = false;
     bool plain = false; // py_str(text) is text in quotes: so is a member's when its name is plain
-    std::string text;
+    uint32_t at = 0, size = 0;
   };
   std::vector<SelfPath> self_paths_; // by record path rank
+  std::string self_texts_; // the paths' texts one after another (a string each: an allocation each)
+  std::string_view text_of(const SelfPath &p) const { return {self_texts_.data() + p.at, p.size}; }
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -171,14 +175,19 @@ private:
     pro_value_.assign(h_.records().size(), kNoValue);
     first_guard_.assign(h_.records().size(), kNoGuard);
     next_guard_.assign(p_.guards.size(), kNoGuard);
-    for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) { // each list in order
-      next_guard_[g] = first_guard_[p_.guards[g].subject];
-      first_guard_[p_.guards[g].subject] = g;
-    }
-    for (const Guard &gd : p_.guards) {
+    // One pass over the guards (tens of thousands of large records), last to first: each list in
+    // program order.
+    for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) {
+      const Guard &gd = p_.guards[g];
+      next_guard_[g] = first_guard_[gd.subject];
+      first_guard_[gd.subject] = g;
       need(gd.subject);
-      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) need(gd.other);
+      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot) {
+        need(gd.other);
+        identity_guards_.push_back(g);
+      }
     }
+    std::reverse(identity_guards_.begin(), identity_guards_.end());
     for (const OpRecord &op : p_.ops) {
       for (Value a : op.args) collect_tensor_inputs(a);
       for (const auto &[k, a] : op.kwargs) collect_tensor_inputs(a);
@@ -220,12 +229,12 @@ private:
 
   // Made once per float (by its bits: -0.0 is not 0.0): a model's floats are a few constants
   // (eps, scales) repeated in every layer, and Python's repr costs hundreds of instructions.
-  const std::string &float_text(double f) const {
-    auto [it, fresh] = float_texts_.try_emplace(std::bit_cast<uint64_t>(f));
-    if (fresh) it->second = float_literal(f);
+  Name float_name(double f) const {
+    auto [it, fresh] = float_names_.try_emplace(std::bit_cast<uint64_t>(f));
+    if (fresh) it->second = Name(float_literal(f));
     return it->second;
   }
-  mutable std::unordered_map<uint64_t, std::string> float_texts_;
+  mutable std::unordered_map<uint64_t, Name> float_names_;
 
   // Records an imported class in `used` by its name (the graph's).
   std::string class_literal(std::string_view cls, std::set<std::string_view> &used) const {
@@ -238,21 +247,26 @@ private:
     return std::string(cls); // torch.nn.Linear, collections.OrderedDict
   }
 
-  // Neighbouring tensors mostly share their metadata: compared with the last before it is interned.
-  InternedMeta meta_of(Value v) const {
+  // Neighbouring tensors mostly share their metadata: compared with the last, then looked up among
+  // the recent ones by hash, before it is interned (the pool's lock and lookup cost ~200
+  // instructions; the layers repeat a few dozen metadata).
+  InternedMeta meta_of(Value v) {
     const TensorMeta &m = h_.meta(v);
-    if (!(*last_meta_ == m)) last_meta_ = InternedMeta(m);
-    return last_meta_;
+    if (*last_meta_ == m) return last_meta_;
+    InternedMeta &seen = recent_metas_[TensorMetaHash{}(m) % recent_metas_.size()];
+    if (!(*seen == m)) seen = InternedMeta(m);
+    return last_meta_ = seen;
   }
-  mutable InternedMeta last_meta_;
+  InternedMeta last_meta_;
+  std::array<InternedMeta, 64> recent_metas_;
 
-  ValueType type_of(Value v) const {
+  ValueType type_of(Value v) {
     ValueType t;
     switch (h_.kind(v)) {
     case Kind::Tensor: t.kind = ValueType::Kind::Tensor, t.tensor = meta_of(v); break;
-    case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal(v); break;
-    case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal(v); break;
-    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal(v); break;
+    case Kind::Int: t.kind = ValueType::Kind::Int, t.text = literal_name(v); break;
+    case Kind::Float: t.kind = ValueType::Kind::Float, t.text = literal_name(v); break;
+    case Kind::Bool: t.kind = ValueType::Kind::Bool, t.text = literal_name(v); break;
     case Kind::Str: t.kind = ValueType::Kind::Str; break;
     case Kind::None: t.kind = ValueType::Kind::None; break;
     case Kind::Object:
@@ -302,9 +316,11 @@ private:
 
   // Makes `s` an identifier: other characters become `_`, and `t_` goes before a leading digit.
   static void sanitize(std::string &s) {
+    // Every character stored: the loop vectorises (with a branch a character it cost 8M
+    // instructions at L = 1000; 2M so).
     for (char &c : s) {
-      char lower = char(c | 0x20);
-      if (!(lower >= 'a' && lower <= 'z') && !(c >= '0' && c <= '9') && c != '_') c = '_';
+      bool kept = uint8_t((c | 0x20) - 'a') < 26 || uint8_t(c - '0') < 10 || c == '_';
+      c = kept ? c : '_';
     }
     if (s.empty() || isdigit(static_cast<unsigned char>(s[0]))) s.insert(0, "t_");
   }
@@ -354,6 +370,34 @@ private:
     return out;
   }
 
+  // The literal of `v`, interned. Ints and floats are found by value (a model's are a few dozen,
+  // repeated in every layer: formatting and interning one cost ~200 instructions); other literals
+  // by their text among the recent ones.
+  Name literal_name(Value v) {
+    switch (h_.kind(v)) {
+    case Kind::None: return literals::none;
+    case Kind::Bool: return h_.as_bool(v) ? literals::true_ : literals::false_;
+    case Kind::Int: return int_name(h_.as_int(v));
+    case Kind::Float: return float_name(h_.as_float(v));
+    default: break;
+    }
+    lit_text_.clear();
+    append_literal(lit_text_, v);
+    return recent_literal(lit_text_);
+  }
+
+  // Found among the recent ints by value (direct-mapped): loop counters and sizes repeat.
+  Name int_name(int64_t i) {
+    auto &[key, name] = recent_ints_[uint64_t(i) % recent_ints_.size()];
+    if (name.empty() || key != i) {
+      char digits[24];
+      key = i;
+      name = Name(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, i).ptr));
+    }
+    return name;
+  }
+  std::array<std::pair<int64_t, Name>, 256> recent_ints_;
+
   // Appends the Python literal of `v` (without temporaries: computation ops have thousands).
   void append_literal(std::string &out, Value v) const {
     switch (h_.kind(v)) {
@@ -364,7 +408,7 @@ private:
       out.append(digits, std::to_chars(digits, digits + sizeof digits, h_.as_int(v)).ptr);
       return;
     }
-    case Kind::Float: out += float_text(h_.as_float(v)); return;
+    case Kind::Float: out += float_name(h_.as_float(v)).str(); return;
     case Kind::Str: out += py_str(h_.as_str(v)); return;
     case Kind::DType: (out += "torch.") += dtype_name(h_.as_dtype(v)); return;
     case Kind::Device: ((out += "torch.device(") += py_str(device_name(h_.as_device(v)))) += ')'; return;
@@ -492,14 +536,16 @@ private:
                                 ? std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr)
                                 : std::string_view(rec.name);
     path.plain = is_plain_py_str(part);
+    const SelfPath *owner_path = nullptr;
     if (owner.kind != ProvKind::InputFn) {
-      const SelfPath *owner_path = self_member_path(rec.parent);
+      owner_path = self_member_path(rec.parent); // its text first: the owner's comes before
       if (!owner_path) return nullptr;
       path.plain &= owner_path->plain;
-      path.text.reserve(owner_path->text.size() + 1 + part.size());
-      (path.text = owner_path->text) += '.';
     }
-    path.text += part;
+    path.at = static_cast<uint32_t>(self_texts_.size());
+    if (owner_path) self_texts_.append(self_texts_, owner_path->at, owner_path->size) += '.';
+    self_texts_ += part;
+    path.size = static_cast<uint32_t>(self_texts_.size() - path.at);
     path.made = true;
     return &path;
   }
@@ -522,8 +568,8 @@ private:
         if (getter) {
           ins.kind = Instr::Kind::Call;
           ins.callee = *getter;
-          if (path->plain) ((lit_text_ = '\'') += path->text) += '\'';
-          else lit_text_ = py_str(path->text);
+          if (path->plain) ((lit_text_ = '\'') += text_of(*path)) += '\'';
+          else lit_text_ = py_str(text_of(*path));
           ins.args.push_back(Operand::lit(lit_text_));
           return;
         }
@@ -537,7 +583,7 @@ private:
     } else {
       ins.kind = Instr::Kind::GetItem;
       ins.args = operands(Operand::of(owner),
-                          literal_operand(rec.int_key ? std::to_string(rec.index) : py_str(rec.name)));
+                          rec.int_key ? Operand::lit(int_name(rec.index)) : literal_operand(py_str(rec.name)));
     }
   }
 
@@ -572,6 +618,15 @@ private:
   }
   std::unordered_map<TensorMeta, std::vector<Operand>, TensorMetaHash> metadata_operands_;
 
+  // check_type's class, made once per class (thousands of modules share a few). The keys are
+  // views of the guards' class names.
+  Name type_literal(std::string_view cls) {
+    auto [it, fresh] = type_literals_.try_emplace(cls);
+    if (fresh) it->second = Name(class_literal(cls, pro_classes_));
+    return it->second;
+  }
+  std::unordered_map<std::string_view, Name, StrHash> type_literals_;
+
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
@@ -585,13 +640,13 @@ private:
       Name fn = k == Kind::Str                          ? callee::check_string_value
                 : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
                                                         : callee::check_number_type_and_value;
-      check(fn, x, literal_operand(literal(gd.value)));
+      check(fn, x, Operand::lit(literal_name(gd.value)));
       break;
     }
     case K::None: check(callee::check_none, x); break;
     case K::NotNone: check(callee::check_not_none, x); break;
-    case K::Type: check(callee::check_type, x, Operand::lit(class_literal(gd.cls, pro_classes_))); break;
-    case K::Len: check(callee::check_len, x, literal_operand(std::to_string(gd.length))); break;
+    case K::Type: check(callee::check_type, x, Operand::lit(type_literal(gd.cls))); break;
+    case K::Len: check(callee::check_len, x, Operand::lit(int_name(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
@@ -642,6 +697,8 @@ private:
       ins.comment = text;
       std::erase(uncommented, p);
     };
+    bool alias_checked = !p_.side_effects.empty() || !p_.write_backs.empty(); // check_no_aliases
+    if (alias_checked) unpacked_.reserve(in_path_order_.size());
     // Records in input-path order; parents sort before their members.
     for (ProvId r : in_path_order_) {
       const ProvRecord &rec = h_.record(r);
@@ -654,6 +711,8 @@ private:
         unpack(r, v, t.body.emplace_back());
       }
       pro_value_[r] = v;
+      if (alias_checked && rec.kind != ProvKind::InputArgs && rec.kind != ProvKind::InputKwargs)
+        unpacked_.push_back({rec.value, v, h_.kind(rec.value)});
       // check_type(x, C) already rejects None: a check_not_none(x) beside it is left out.
       bool typed = false;
       for_each_guard_on(r, [&](const Guard &gd) { typed |= gd.kind == Guard::Kind::Type; });
@@ -664,13 +723,21 @@ private:
       });
     }
     // Identity checks once both sides exist.
-    for (const Guard &gd : p_.guards)
-      if (gd.kind == Guard::Kind::Is || gd.kind == Guard::Kind::IsNot)
-        emit_guard(gd, pro_value(gd.subject));
+    for (uint32_t g : identity_guards_) emit_guard(p_.guards[g], pro_value(p_.guards[g].subject));
     size_t end = t.body.size();
     for (ValueId p : std::vector<ValueId>(uncommented)) comment(p);
     std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
   }
+
+  // The records the prologue unpacks from inputs (not the fresh args and kwargs), in path order,
+  // with what check_no_aliases reads of them: kept by build_prologue, where they are at hand
+  // (read again by record, each was a cache miss or two at L = 1000).
+  struct Unpacked {
+    Value value;
+    ValueId pro;
+    Kind kind;
+  };
+  std::vector<Unpacked> unpacked_; // only for check_no_aliases
 
   // The inputs the program changes (side-effect targets, tensors written back) must not be, or
   // share memory with, another input it uses: the traces were made for distinct objects (inputs
@@ -688,16 +755,14 @@ private:
     for (const SideEffect &se : p_.side_effects) change(se.target);
     for (const WriteBack &wb : p_.write_backs) change(wb.tensor);
     std::vector<Operand> first, rest; // the changed inputs, the others; each in path order
-    for (ProvId r : in_path_order_) {
-      const ProvRecord &rec = h_.record(r);
-      if (rec.kind == ProvKind::InputArgs || rec.kind == ProvKind::InputKwargs) continue; // fresh
-      Kind k = h_.kind(rec.value);
+    for (const Unpacked &u : unpacked_) {
+      Kind k = u.kind;
       bool object = k == Kind::Object || k == Kind::Dataclass || k == Kind::Module ||
                     k == Kind::Dict || k == Kind::List;
       if (!(k == Kind::Tensor ? tensors : object && objects)) continue;
-      char &s = state[rec.value.id];
+      char &s = state[u.value.id];
       if (s == kSeen) continue; // a ref: one object under two paths
-      (s == kChanged ? first : rest).push_back(Operand::of(pro_value(r)));
+      (s == kChanged ? first : rest).push_back(Operand::of(u.pro));
       s = kSeen;
     }
     if (first.size() + rest.size() < 2) return;
@@ -734,11 +799,12 @@ private:
   // A literal operand, its text interned through a small direct-mapped table of the texts last
   // seen: a few dozen literals (None, 1, -1, True, 'cpu') make most of them, and a lookup in the
   // Names' pool (a lock, a hash, a chain) costs about 200 instructions.
-  Operand literal_operand(std::string_view text) {
+  Name recent_literal(std::string_view text) {
     Name &seen = recent_literals_[StrHash{}(text) % recent_literals_.size()];
     if (!(seen == text)) seen = Name(text);
-    return Operand::lit(seen);
+    return seen;
   }
+  Operand literal_operand(std::string_view text) { return Operand::lit(recent_literal(text)); }
   std::array<Name, 256> recent_literals_;
 
   // Makes `o`, a new (default) operand, the computation's argument for `v`.
@@ -764,9 +830,7 @@ private:
       lit_text_ += ')';
       o = literal_operand(lit_text_);
     } else {
-      lit_text_.clear();
-      append_literal(lit_text_, v);
-      o = literal_operand(lit_text_);
+      o = Operand::lit(literal_name(v));
     }
   }
 
@@ -780,15 +844,22 @@ private:
 
   // `x.view(1, 6, -1)` is printed as `torch.Tensor.view(x, (1, 6, -1))`: the function spellings
   // take the sizes of a `*size` parameter as one tuple.
-  static void pack_varargs(ops::Op op, std::vector<Operand> &args) {
-    size_t fixed = 0; // the positional parameters before a `*size` one
-    bool variadic = false;
-    for (const ops::Param &p : ops::params(op)) {
-      if (p.variadic) variadic = true;
-      if (p.variadic || p.keyword_only) break;
-      ++fixed;
+  void pack_varargs(ops::Op op, std::vector<Operand> &args) {
+    // The positional parameters before a `*size` one, worked out once per op (a walk of the
+    // parameters per op record cost ~20 instructions a parameter).
+    if (variadic_at_.empty()) variadic_at_.assign(ops::all_ops().size(), kNotWorkedOut);
+    int &variadic_at = variadic_at_[static_cast<size_t>(op)];
+    if (variadic_at == kNotWorkedOut) {
+      variadic_at = kNoVariadic;
+      int n = 0;
+      for (const ops::Param &p : ops::params(op)) {
+        if (p.variadic) variadic_at = n;
+        if (p.variadic || p.keyword_only) break;
+        ++n;
+      }
     }
-    if (!variadic || args.size() <= fixed) return;
+    if (variadic_at == kNoVariadic || args.size() <= size_t(variadic_at)) return;
+    size_t fixed = size_t(variadic_at);
     if (args.size() == fixed + 1 && (args[fixed].kind() == Operand::Kind::Tuple || args[fixed].kind() == Operand::Kind::List))
       return;
     std::vector<Operand> rest(std::make_move_iterator(args.begin() + static_cast<long>(fixed)),
@@ -797,11 +868,14 @@ private:
     args.push_back(Operand::tuple(std::move(rest)));
   }
 
-  // The computation's bound arguments of op record `at`; its typed arguments are moved out of the
-  // record when the program's records are consumed.
-  std::vector<BoundArg> bound_args(const OpRecord &op, size_t at) {
+  static constexpr int kNotWorkedOut = -2, kNoVariadic = -1;
+  std::vector<int> variadic_at_; // by op: pack_varargs
+
+  // The computation's bound arguments of op record `op`; its typed arguments are moved out of
+  // `consumed`, the same record, when the program's records are consumed (else null).
+  std::vector<BoundArg> bound_args(const OpRecord &op, OpRecord *consumed) {
     THUNDERC_ASSERT(op.bound.size() == op.bound_meta.size(), "op record out of step");
-    std::vector<ops::Arg> *metas = consumed_ops_ ? &(*consumed_ops_)[at].bound_meta : nullptr;
+    std::vector<ops::Arg> *metas = consumed ? &consumed->bound_meta : nullptr;
     std::vector<BoundArg> out;
     out.reserve(op.bound.size());
     for (size_t i = 0; i < op.bound.size(); ++i) {
@@ -815,7 +889,7 @@ private:
 
   // `x[i] = v` as `t = torch.clone(x)` then `operator.setitem(t, i, v)`: the new version is the
   // clone, and the input (if it is one) is written back at the end like any other update.
-  void emit_inplace_on_clone(Trace &t, const OpRecord &op, size_t at) {
+  void emit_inplace_on_clone(Trace &t, const OpRecord &op, OpRecord *consumed) {
     THUNDERC_ASSERT(op.outputs.size() == 1 && !op.args.empty(), "in-place op without one output");
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
@@ -832,7 +906,7 @@ private:
     for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
     for (const auto &[k, a] : op.kwargs) comp_operand(a, update.kwargs.emplace_back(k, Operand()).second);
     if (bound_) {
-      update.bound = bound_args(op, at);
+      update.bound = bound_args(op, consumed);
       update.bound.at(0).operand = Operand::of(copy); // the clone takes the receiver's place
     }
     comp_value_[op.outputs[0].id] = copy;
@@ -854,51 +928,13 @@ private:
       t.params.push_back(v);
       comp_value_[h_.record(r).value.id] = v;
     }
-    // A statement executed many times (a loop body) has its comment built once.
-    std::unordered_map<const Stmt *, Name> comments;
-    Name last_comment;
-    const Stmt *last_stmt = nullptr; // the statement last_comment was made of
-    size_t at = 0; // the op's index (bound_args)
-    for (auto next = p_.ops.begin(); next != p_.ops.end(); ++next, ++at) {
-      const OpRecord &op = *next;
-      const ops::OpInfo &info = ops::info(op.op);
-      if (info.flags & ops::PythonResult) continue;
-      if (op.stmt && op.stmt != last_stmt && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
-        last_stmt = op.stmt;
-        auto [it, fresh] = comments.try_emplace(op.stmt);
-        if (fresh) {
-          std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
-          if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
-          made += comment_safe(op.stmt->src);
-          it->second = made;
-        }
-        if (it->second != last_comment) {
-          Instr &ins = t.body.emplace_back();
-          ins.kind = Instr::Kind::Comment;
-          ins.comment = last_comment = it->second;
-        }
-      }
-      if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
-        emit_inplace_on_clone(t, op, at);
-        continue;
-      }
-      // Built in place: an Instr is large, and moving one in costs as much as filling it.
-      Instr &ins = t.body.emplace_back();
-      ins.callee = callee::of(op.op);
-      ins.op = static_cast<int>(op.op);
-      ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
-      ins.args.reserve(op.args.size());
-      for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
-      pack_varargs(op.op, ins.args);
-      if (bound_) ins.bound = bound_args(op, at);
-      for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
-      for (Value o : op.outputs) {
-        // The local receives the one output, or a tuple of several: name those after it too.
-        ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
-        ins.outs.push_back(v);
-        comp_value_[o.id] = v;
-      }
-    }
+    // A consumed program's op records are freed one by one as they are read, while in the cache,
+    // and their blocks are reused by the computation's (freed all after the loop, each record was
+    // read again: ~250k cache misses at L = 1000).
+    if (std::deque<OpRecord> *ops = consumed_ops_)
+      for (; !ops->empty(); ops->pop_front()) computation_op(t, ops->front(), &ops->front());
+    else
+      for (const OpRecord &op : p_.ops) computation_op(t, op, nullptr);
     for (const WriteBack &wb : p_.write_backs) {
       Instr &ins = t.body.emplace_back();
       ins.callee = callee::copy_;
@@ -914,6 +950,52 @@ private:
       ins.comment = "write-back into " + h_.path_of(wb.tensor);
     }
   }
+
+  // Appends op record `op` to the computation (`consumed`: the same record, when the program's
+  // records are consumed; else null).
+  void computation_op(Trace &t, const OpRecord &op, OpRecord *consumed) {
+    const ops::OpInfo &info = ops::info(op.op);
+    if (info.flags & ops::PythonResult) return;
+    if (op.stmt && op.stmt != last_stmt_ && (!op.stmt->loc.empty() || !op.stmt->src.empty())) {
+      last_stmt_ = op.stmt;
+      auto [it, fresh] = comments_.try_emplace(op.stmt);
+      if (fresh) {
+        std::string made = comment_safe(op.stmt->loc); // `loc: <TAB>src`, or the one given
+        if (!op.stmt->loc.empty() && !op.stmt->src.empty()) made += ": \t";
+        made += comment_safe(op.stmt->src);
+        it->second = made;
+      }
+      if (it->second != last_comment_) {
+        Instr &ins = t.body.emplace_back();
+        ins.kind = Instr::Kind::Comment;
+        ins.comment = last_comment_ = it->second;
+      }
+    }
+    if (info.flags & ops::InPlace) { // no functional counterpart (setitem): update a clone
+      emit_inplace_on_clone(t, op, consumed);
+      return;
+    }
+    // Built in place: an Instr is large, and moving one in costs as much as filling it.
+    Instr &ins = t.body.emplace_back();
+    ins.callee = callee::of(op.op);
+    ins.op = static_cast<int>(op.op);
+    ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
+    ins.args.reserve(op.args.size());
+    for (Value a : op.args) comp_operand(a, ins.args.emplace_back());
+    pack_varargs(op.op, ins.args);
+    if (bound_) ins.bound = bound_args(op, consumed);
+    for (const auto &[k, a] : op.kwargs) comp_operand(a, ins.kwargs.emplace_back(k, Operand()).second);
+    for (Value o : op.outputs) {
+      // The local receives the one output, or a tuple of several: name those after it too.
+      ValueId v = t.add_value(comp_name(op.name_hint, op.outputs.size() > 1), type_of(o));
+      ins.outs.push_back(v);
+      comp_value_[o.id] = v;
+    }
+  }
+  // A statement executed many times (a loop body) has its comment built once.
+  std::unordered_map<const Stmt *, Name> comments_;
+  Name last_comment_;
+  const Stmt *last_stmt_ = nullptr; // the statement last_comment_ was made of
 
   // ---- epilogue ----------------------------------------------------------------------------
 
