@@ -345,7 +345,7 @@ TEST_CASE("traces built without bound arguments print the same, before and after
     CHECK(printed(with) == printed(without));
     Program consumed = interpret(g);
     Traces moved = build_traces(g, std::move(consumed));
-    CHECK(consumed.ops.empty()); // freed (swapped out) once the computation is built
+    CHECK(consumed.ops.empty()); // each freed once the computation has read it
     CHECK(printed(moved) == printed(with));
     run_pipeline(with.prologue, with.computation);
     run_pipeline(without.prologue, without.computation);
