@@ -8,7 +8,13 @@ void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &mar
 }
 
 void dce(Trace &t) {
-  std::vector<uint8_t> live(t.values.size(), 0);
+  std::vector<uint8_t> reads;
+  dce(t, reads);
+}
+
+void dce(Trace &t, std::vector<uint8_t> &reads) {
+  std::vector<uint8_t> &live = reads; // what the kept instructions read, found as they are kept
+  live.assign(t.values.size(), 0);
   std::vector<uint8_t> keep(t.body.size(), 1);
   // A source comment goes with the op after it: dropped when the next instruction kept here is a
   // comment or there is none (decided in this one backward walk: a walk more over the body costs a
@@ -31,10 +37,15 @@ void dce(Trace &t) {
     mark_values(ins.args, live);
     for (const auto &[k, a] : ins.kwargs) mark_values(a, live);
   }
+  // The kept instructions' other reads, which decide nothing here (a comment's arguments, bound
+  // arguments), are marked as they are moved into place.
   size_t kept = 0;
   for (size_t i = 0; i < t.body.size(); ++i) {
     if (!keep[i]) continue;
-    if (kept != i) t.body[kept] = std::move(t.body[i]);
+    Instr &ins = t.body[i];
+    if (ins.kind == Instr::Kind::Comment) mark_values(ins.args, live);
+    for (const auto &a : ins.bound) mark_values(a.operand, live);
+    if (kept != i) t.body[kept] = std::move(ins);
     ++kept;
   }
   t.body.resize(kept);
