@@ -56,16 +56,23 @@ public:
   Printer(const Trace &t, const PythonOptions &o)
       : t_(t), o_(o), out_(256 + 128 * (t.body.size() + t.params.size())) {}
 
-  std::string print() {
-    header();
-    if (o_.param_comments)
-      for (ValueId p : t_.params) {
-        out_ += "  # ";
-        out_ += t_.name_of(p);
-        typed(t_.values[p].type);
-        out_ += '\n';
-      }
-    for (const auto &ins : t_.body) instr(ins);
+  // With a verifier: only what it has found valid is printed (the names of unknown values throw).
+  std::string print(Verifier *verifier) {
+    bool valid = !verifier || verifier->valid();
+    if (valid) {
+      header();
+      if (o_.param_comments)
+        for (ValueId p : t_.params) {
+          out_ += "  # ";
+          out_ += t_.name_of(p);
+          typed(t_.values[p].type);
+          out_ += '\n';
+        }
+    }
+    for (const auto &ins : t_.body) {
+      if (verifier) valid = verifier->check(ins);
+      if (valid) instr(ins);
+    }
     return out_.take();
   }
 
@@ -297,6 +304,8 @@ private:
 
 } // namespace
 
-std::string print_python(const Trace &t, const PythonOptions &o) { return Printer(t, o).print(); }
+std::string print_python(const Trace &t, const PythonOptions &o, Verifier *verifier) {
+  return Printer(t, o).print(verifier);
+}
 
 } // namespace thunderc
