@@ -34,15 +34,18 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
   };
   dump("build", t.computation);
   if (options.passes) run_pipeline(t.prologue, t.computation, dump);
-  for (const Trace *trace : {&t.prologue, &t.computation, &t.epilogue}) {
-    auto problems = verify(*trace);
-    THUNDERC_ASSERT(problems.empty(), trace->name + " fails verification: " + problems.front());
-  }
   std::vector<OutputFile> files; // built in place: an initializer list would copy each text
   files.reserve(5);
-  files.push_back({"prologue.py", print_python(t.prologue, t.prologue_options)});
-  files.push_back({"computation.py", print_python(t.computation, t.computation_options)});
-  files.push_back({"epilogue.py", print_python(t.epilogue, t.epilogue_options)});
+  auto print = [&](const char *file, const Trace &trace, const PythonOptions &o) {
+    Verifier verifier(trace); // checked as printed: one walk over the body
+    std::string text = print_python(trace, o, &verifier);
+    auto problems = verifier.finish();
+    THUNDERC_ASSERT(problems.empty(), trace.name + " fails verification: " + problems.front());
+    files.push_back({file, std::move(text)});
+  };
+  print("prologue.py", t.prologue, t.prologue_options);
+  print("computation.py", t.computation, t.computation_options);
+  print("epilogue.py", t.epilogue, t.epilogue_options);
   files.push_back({"thunderc_support.py", support_py_source});
   if (options.cpp)
     files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});

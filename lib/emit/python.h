@@ -20,6 +20,8 @@ struct PythonOptions {
   bool param_comments = true;       // `# x: "cpu f32[2]"` for each parameter after the `def`
 };
 
-std::string print_python(const Trace &, const PythonOptions &);
+// With a verifier made for the trace, each instruction is checked as it is printed (one walk over
+// the body for both); the text is then complete only where verifier->finish() finds no problem.
+std::string print_python(const Trace &, const PythonOptions &, Verifier *verifier = nullptr);
 
 } // namespace thunderc

@@ -23,6 +23,9 @@ inline void mark_values(const Operand &o, std::vector<uint8_t> &marked) {
 
 // Removes pure instructions whose results nothing uses (computation; prologue unpacks).
 void dce(Trace &);
+// The same, and sets reads[v] (sized to the values) for every value the kept instructions read
+// (arguments, keyword and bound arguments): found as dce walks them, for prologue_dce.
+void dce(Trace &, std::vector<uint8_t> &reads);
 // Replaces a pure instruction identical to an earlier one (same callee and operands) by the
 // earlier result (computation).
 void cse(Trace &);
@@ -30,12 +33,21 @@ void cse(Trace &);
 // prologue's returned tuple, then the prologue's unpacks whose results nothing uses: neither a
 // check, a later unpack nor the return. Checks always stay.
 void prologue_dce(Trace &prologue, Trace &computation);
+// The same, given what the computation's instructions read, as dce(computation, reads) found it.
+void prologue_dce(Trace &prologue, Trace &computation, const std::vector<uint8_t> &reads);
 
-// A pass over the computation alone, or over the prologue and the computation together.
+// What a pass of the pipeline leaves to the next ones: the values the computation reads, from dce
+// for prologue_dce (a walk more over the computation's instructions and their arguments cost a
+// cache miss or two per instruction at L = 1000).
+struct PassState {
+  std::vector<uint8_t> computation_reads;
+};
+
+// A pass over the computation (edits_prologue: over the prologue and the computation together).
 struct PassInfo {
   std::string name;
-  void (*run)(Trace &) = nullptr;
-  void (*run_with_prologue)(Trace &prologue, Trace &computation) = nullptr;
+  bool edits_prologue = false;
+  void (*run)(Trace &prologue, Trace &computation, PassState &) = nullptr;
 };
 const std::vector<PassInfo> &pipeline();
 

@@ -4,18 +4,20 @@ namespace thunderc {
 
 const std::vector<PassInfo> &pipeline() {
   static const std::vector<PassInfo> passes = {
-      {"cse", cse, nullptr}, {"dce", dce, nullptr}, {"prologue_dce", nullptr, prologue_dce}};
+      {"cse", false, [](Trace &, Trace &computation, PassState &) { cse(computation); }},
+      {"dce", false,
+       [](Trace &, Trace &computation, PassState &s) { dce(computation, s.computation_reads); }},
+      {"prologue_dce", true, [](Trace &prologue, Trace &computation, PassState &s) {
+         prologue_dce(prologue, computation, s.computation_reads);
+       }}};
   return passes;
 }
 
 void run_pipeline(Trace &prologue, Trace &computation, const AfterPass &after) {
+  PassState state;
   for (const auto &pass : pipeline()) {
-    if (pass.run_with_prologue) {
-      pass.run_with_prologue(prologue, computation);
-      if (after) after(pass.name, prologue);
-    } else {
-      pass.run(computation);
-    }
+    pass.run(prologue, computation, state);
+    if (after && pass.edits_prologue) after(pass.name, prologue);
     if (after) after(pass.name, computation);
   }
 }

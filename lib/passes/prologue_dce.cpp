@@ -5,12 +5,16 @@
 namespace thunderc {
 
 void prologue_dce(Trace &prologue, Trace &computation) {
-  std::vector<uint8_t> used(computation.values.size(), 0);
+  std::vector<uint8_t> reads(computation.values.size(), 0);
   for (const Instr &ins : computation.body) {
-    mark_values(ins.args, used);
-    for (const auto &[k, a] : ins.kwargs) mark_values(a, used);
-    for (const auto &a : ins.bound) mark_values(a.operand, used);
+    mark_values(ins.args, reads);
+    for (const auto &[k, a] : ins.kwargs) mark_values(a, reads);
+    for (const auto &a : ins.bound) mark_values(a.operand, reads);
   }
+  prologue_dce(prologue, computation, reads);
+}
+
+void prologue_dce(Trace &prologue, Trace &computation, const std::vector<uint8_t> &reads) {
   THUNDERC_ASSERT(!prologue.body.empty() && prologue.body.back().kind == Instr::Kind::Return,
                   "the prologue does not end with its return");
   // The prologue returns ((computation inputs), (epilogue inputs)), the first in parameter order.
@@ -20,7 +24,7 @@ void prologue_dce(Trace &prologue, Trace &computation) {
   std::vector<ValueId> params;
   std::vector<Operand> items;
   for (size_t i = 0; i < computation.params.size(); ++i) {
-    if (!used[computation.params[i]]) continue;
+    if (!reads[computation.params[i]]) continue;
     params.push_back(computation.params[i]);
     items.push_back(std::move(passed[i]));
   }

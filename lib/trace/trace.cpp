@@ -80,14 +80,28 @@ template <class F> void for_each_use(const Operand &o, F &f) {
 }
 } // namespace
 
-std::vector<std::string> verify(const Trace &t) {
-  std::vector<std::string> problems;
-  std::vector<uint8_t> defined(t.values.size(), 0); // a byte each: cheaper than bit operations
-  auto define = [&](ValueId v, const auto &where) {
-    if (v >= t.values.size()) problems.push_back(fmt::format("{}: defines unknown value {}", where(), v));
-    else if (defined[v]) problems.push_back(fmt::format("{}: redefines {}", where(), t.name_of(v)));
-    else defined[v] = 1;
-  };
+// The problems, reported out of the way of the checks, which run a few times per instruction.
+std::string Verifier::where(size_t i) const {
+  return i == kParameters ? std::string("parameters") : fmt::format("{} instruction {}", t_.name, i);
+}
+
+[[gnu::cold, gnu::noinline]] void Verifier::bad_definition(ValueId v, size_t i) {
+  problems_.push_back(v >= defined_.size()
+                          ? fmt::format("{}: defines unknown value {}", where(i), v)
+                          : fmt::format("{}: redefines {}", where(i), t_.name_of(v)));
+}
+
+[[gnu::cold, gnu::noinline]] void Verifier::bad_use(ValueId u, size_t i) {
+  problems_.push_back(fmt::format("{}: uses {} before it is defined", where(i),
+                                  u < defined_.size() ? t_.name_of(u) : std::to_string(u)));
+}
+
+void Verifier::define(ValueId v, size_t i) {
+  if (v < defined_.size() && !defined_[v]) defined_[v] = 1;
+  else bad_definition(v, i);
+}
+
+Verifier::Verifier(const Trace &t) : t_(t), defined_(t.values.size(), 0) {
   // Names used twice: a set of the values, by name. Open addressing (a node-based set of 100k names
   // costs more than the rest of verify), 12-byte entries with the hashes stored: names are compared
   // only where hashes match (a set of string_views was twice the memory and compared the names in
@@ -106,32 +120,40 @@ std::vector<std::string> verify(const Trace &t) {
   names.reserve(t.values.size());
   for (ValueId v = 0, n = ValueId(t.values.size()); v < n; ++v) {
     const std::string &name = t.values[v].name;
-    if (!is_python_name(name)) problems.push_back(fmt::format("invalid name {}", py_str(name)));
-    if (!names.insert(v).second) problems.push_back(fmt::format("name {} used twice", name));
+    if (!is_python_name(name)) problems_.push_back(fmt::format("invalid name {}", py_str(name)));
+    if (!names.insert(v).second) problems_.push_back(fmt::format("name {} used twice", name));
   }
-  auto parameters = [] { return std::string("parameters"); };
-  for (ValueId p : t.params) define(p, parameters);
-  size_t returns = 0;
-  for (size_t i = 0; i < t.body.size(); ++i) {
-    const Instr &ins = t.body[i];
-    auto where = [&] { return fmt::format("{} instruction {}", t.name, i); };
-    auto use = [&](ValueId u) {
-      if (u >= t.values.size() || !defined[u])
-        problems.push_back(fmt::format("{}: uses {} before it is defined", where(),
-                                       u < t.values.size() ? t.name_of(u) : std::to_string(u)));
-    };
-    for (const auto &a : ins.args) for_each_use(a, use);
-    for (const auto &[k, a] : ins.kwargs) for_each_use(a, use);
-    for (ValueId o : ins.outs) define(o, where);
-    if (ins.kind == Instr::Kind::Return) {
-      ++returns;
-      if (i + 1 != t.body.size()) problems.push_back(where() + ": return is not the last instruction");
-    }
-    if ((ins.kind == Instr::Kind::GetAttr || ins.kind == Instr::Kind::SetAttr) && !is_python_name(ins.attr))
-      problems.push_back(fmt::format("{}: invalid attribute {}", where(), py_str(ins.attr)));
+  for (ValueId p : t.params) define(p, kParameters);
+}
+
+bool Verifier::check(const Instr &ins) {
+  size_t i = next_++;
+  auto use = [&](ValueId u) {
+    if (u >= defined_.size() || !defined_[u]) bad_use(u, i);
+  };
+  for (const auto &a : ins.args) for_each_use(a, use);
+  for (const auto &[k, a] : ins.kwargs) for_each_use(a, use);
+  for (ValueId o : ins.outs) define(o, i);
+  if (ins.kind == Instr::Kind::Return) {
+    ++returns_;
+    if (i + 1 != t_.body.size()) problems_.push_back(where(i) + ": return is not the last instruction");
   }
-  if (returns != 1) problems.push_back(t.name + ": must end with exactly one return");
-  return problems;
+  if ((ins.kind == Instr::Kind::GetAttr || ins.kind == Instr::Kind::SetAttr) && !is_python_name(ins.attr))
+    problems_.push_back(fmt::format("{}: invalid attribute {}", where(i), py_str(ins.attr)));
+  return problems_.empty();
+}
+
+std::vector<std::string> Verifier::finish() {
+  THUNDERC_ASSERT(next_ == t_.body.size(),
+                  "Verifier: checked another number of instructions than the trace has");
+  if (returns_ != 1) problems_.push_back(t_.name + ": must end with exactly one return");
+  return std::move(problems_);
+}
+
+std::vector<std::string> verify(const Trace &t) {
+  Verifier v(t);
+  for (const Instr &ins : t.body) v.check(ins);
+  return v.finish();
 }
 
 namespace {

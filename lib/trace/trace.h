@@ -329,6 +329,30 @@ struct Trace {
 // with one return. Returns the problems found (empty when valid).
 std::vector<std::string> verify(const Trace &);
 
+// verify() an instruction at a time, for a walk over the body that does more (the Python printer
+// checks each instruction as it prints it: a walk of its own over a 100k-instruction trace cost a
+// cache miss or two per instruction). Checks the values and parameters when made, then each
+// instruction given to check() (every one of the trace's, in order), then the end in finish().
+class Verifier {
+public:
+  explicit Verifier(const Trace &);
+  bool check(const Instr &); // false: a problem found so far (in this instruction or before)
+  std::vector<std::string> finish(); // the problems found, as verify() returns them
+  bool valid() const { return problems_.empty(); }
+
+private:
+  const Trace &t_;
+  std::vector<std::string> problems_;
+  std::vector<uint8_t> defined_; // a byte per value: cheaper than bit operations
+  size_t next_ = 0;              // the index of the instruction check() is given next
+  size_t returns_ = 0;
+  static constexpr size_t kParameters = ~size_t{0}; // where the parameters are defined
+  void define(ValueId v, size_t where);
+  std::string where(size_t instruction) const;
+  void bad_definition(ValueId v, size_t where);
+  void bad_use(ValueId v, size_t where);
+};
+
 // Hands out names. A prefix ("t", "p", "i"...) takes the next number of one counter shared by all
 // prefixes, starting at 0 and skipping names already taken: `p0`, `t1`. A hint (the graph local
 // that receives the value) is used as it is when free, else as `hint_<k>` with the smallest

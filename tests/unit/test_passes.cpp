@@ -183,6 +183,70 @@ TEST_CASE("verify reports every broken invariant") {
                                "computation: must end with exactly one return\n");
 }
 
+TEST_CASE("printing with a Verifier: verify()'s problems, and the text printed without one") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {}), y = t.add_value("y", {});
+  t.params = {x};
+  Instr exp;
+  exp.callee = "torch.exp";
+  exp.outs = {y};
+  exp.args = {Operand::of(x)};
+  t.body.push_back(exp);
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(y)};
+  t.body.push_back(ret);
+  {
+    Verifier v(t);
+    CHECK(print_python(t, {}, &v) == print_python(t, {}));
+    CHECK(v.finish().empty());
+  }
+  // Unknown values (whose names would throw), a redefinition, a return too early: all reported,
+  // as verify() reports them, and nothing printed from the first problem on.
+  for (int broken = 0; broken < 3; ++broken) {
+    Trace b = t;
+    if (broken == 0) b.params.push_back(7000);
+    if (broken == 1) b.body[0].args = {Operand::of(5000)};
+    if (broken == 2) b.body.insert(b.body.begin(), exp), b.body.insert(b.body.begin(), ret);
+    CAPTURE(broken);
+    Verifier v(b);
+    std::string text;
+    CHECK_NOTHROW(text = print_python(b, {}, &v));
+    std::vector<std::string> problems = v.finish();
+    CHECK(problems == verify(b));
+    CHECK_FALSE(problems.empty());
+    CHECK(text.find("torch.exp") == std::string::npos);
+  }
+}
+
+TEST_CASE("dce finds what the kept instructions read, bound arguments too") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {}), y = t.add_value("y", {}), z = t.add_value("z", {}),
+          out = t.add_value("out", {}), dead = t.add_value("dead", {});
+  t.params = {x, y, z};
+  Instr exp;
+  exp.callee = "torch.exp";
+  exp.pure = true;
+  exp.outs = {out};
+  exp.args = {Operand::of(x)};
+  exp.bound = {{Operand::of(y), ops::Arg::of_tensor(TensorMeta{{2}, DType::Float32, {}, false})}};
+  t.body.push_back(exp);
+  exp.outs = {dead};
+  exp.args = {Operand::of(z)};
+  exp.bound = {};
+  t.body.push_back(exp);
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::tuple({Operand::of(out)})};
+  t.body.push_back(ret);
+  std::vector<uint8_t> reads;
+  dce(t, reads);
+  CHECK(t.body.size() == 2);
+  CHECK(reads == std::vector<uint8_t>{1, 1, 0, 1, 0}); // x, y (bound), out; not z (dropped)
+}
+
 namespace {
 Instr unpack(ValueId out, ValueId from, std::string attr) {
   Instr i;
