@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <tsl/robin_map.h>
@@ -144,7 +145,7 @@ public:
   void set_prov(Value v, ProvId p) {
     Node &n = nodes_[v.id];
     n.prov = p;
-    n.flags = uint8_t((n.flags & ~kInput) | input_flag(p));
+    n.flags = uint8_t((n.flags & ~(kInput | kReached | kUsed)) | input_flag(p));
   }
   const ProvRecord &record(ProvId p) const { return records_[p]; }
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
@@ -159,6 +160,21 @@ public:
   // From the node's copy of its record's `input` (records are not read: every statement asks this
   // of its operands, and an old value's record is a cache miss away from its node).
   bool from_input(Value v) const { return nodes_[v.id].flags & kInput; }
+  // Sets `reached` of v's record; true when it was not set. The node remembers it was done (as
+  // mark_used does), so that asking again reads no record: inputs are reached and used once per
+  // statement that reads them.
+  bool mark_reached(Value v) {
+    Node &n = nodes_[v.id];
+    if (n.flags & kReached) return false;
+    n.flags |= kReached;
+    return !std::exchange(records_[n.prov].reached, true);
+  }
+  void mark_used(Value v) {
+    Node &n = nodes_[v.id];
+    if (n.flags & kUsed) return;
+    n.flags |= kUsed;
+    records_[n.prov].used = true;
+  }
   std::string path(ProvId p) const { return provenance_path(records_, p); }
   std::string path_of(Value v) const { return path(prov(v)); }
   // The dotted member path from the root module when `p` is reached from a module through
@@ -185,10 +201,12 @@ public:
   }
 
 private:
-  static constexpr uint8_t kOrderedDict = 1, kInput = 2; // Node::flags
+  // Node::flags: kInput is the record's `input` (fixed when the record is made); kReached and
+  // kUsed say the record's `reached` / `used` were set through this value.
+  static constexpr uint8_t kOrderedDict = 1, kInput = 2, kReached = 4, kUsed = 8;
   struct Node {
     Kind kind;
-    uint8_t flags = 0; // kOrderedDict, kInput (the record's `input`, fixed when the record is made)
+    uint8_t flags = 0;
     ProvId prov = 0;
     uint32_t a = 0; // symbol / store index / tensor index
     uint32_t b = 0; // Method: receiver; Object/Dataclass/Module: class symbol

@@ -186,6 +186,22 @@ TEST_CASE("values: from_input follows the value's record, kept beside other node
   CHECK(h.ordered_dict(d));
 }
 
+TEST_CASE("values: mark_reached and mark_used set the record's bits once") {
+  Heap h;
+  ProvId kwargs = root(h, ProvKind::InputKwargs), k = key(h, kwargs, "x");
+  Value x = h.integer(3, k), again = h.integer(3, k); // two values of one record
+  CHECK(h.mark_reached(x));
+  CHECK(h.record(k).reached);
+  CHECK_FALSE(h.mark_reached(x));
+  CHECK_FALSE(h.mark_reached(again)); // read from the record
+  CHECK_FALSE(h.record(k).used);
+  h.mark_used(x);
+  CHECK(h.record(k).used);
+  h.set_prov(x, kwargs); // the node's bits were the old record's
+  CHECK(h.mark_reached(x));
+  CHECK(h.record(kwargs).reached);
+}
+
 TEST_CASE("values: module paths follow module members from the root module") {
   Heap h;
   ProvId self = root(h, ProvKind::InputFn);
