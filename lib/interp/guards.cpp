@@ -21,17 +21,13 @@ bool once(Heap &h, ProvId rec, Guard::Kind k) {
 } // namespace
 
 void Interpreter::reached(Value v) {
-  if (!h.from_input(v)) return;
-  ProvRecord &r = h.record_mut(h.prov(v));
-  if (r.reached) return;
-  r.reached = true;
-  p.inputs.push_back(h.prov(v));
+  if (h.from_input(v) && h.mark_reached(v)) p.inputs.push_back(h.prov(v));
 }
 
 void Interpreter::used(Value v) {
   if (!h.from_input(v)) return;
   reached(v);
-  h.record_mut(h.prov(v)).used = true;
+  h.mark_used(v);
 }
 
 Guard &Interpreter::add_guard(Guard::Kind k, Value v) {

@@ -208,6 +208,10 @@ public:
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
   std::vector<ops::Arg> spare_metas; // an empty buffer for prepare()'s bound arguments
+  // The shapes of the last op's tensor arguments, buffers for to_arg()'s next ones: not an
+  // allocation and a free per tensor argument (fresh blocks were D1 misses at L = 1000).
+  static constexpr size_t kSpareShapes = 8;
+  std::vector<std::vector<int64_t>> spare_shapes;
   const char *stack_base = nullptr;
   int nesting = 0; // nested comparisons under way
 

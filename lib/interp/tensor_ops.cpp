@@ -97,7 +97,11 @@ void Interpreter::to_arg(Value v, ops::Op op, ops::Arg &out) {
     // The id of the version's Value rides in Arg::i (the catalogue does not read it for
     // tensors), so bound arguments map back to Values after bind() has placed them.
     out.kind = AK::Tensor;
-    out.tensor = h.meta(v);
+    if (!spare_shapes.empty()) {
+      out.tensor.shape = std::move(spare_shapes.back());
+      spare_shapes.pop_back();
+    }
+    out.tensor = h.meta(v); // into the spare's buffer: no allocation
     out.i = v.id;
     return;
   case Kind::Tuple:
@@ -219,6 +223,9 @@ void Interpreter::record(OpRecord &&r) {
   // prepare() reuses it.
   if (!opt.bound_arguments) {
     spare_metas = std::move(r.bound_meta);
+    for (ops::Arg &a : spare_metas)
+      if (a.kind == ops::Arg::Kind::Tensor && spare_shapes.size() < kSpareShapes)
+        spare_shapes.push_back(std::move(a.tensor.shape));
     spare_metas.clear();
   }
   p.ops.push_back(std::move(r));

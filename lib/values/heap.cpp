@@ -77,7 +77,7 @@ Value Heap::range(int64_t start, int64_t stop, int64_t step, ProvId p) {
 Value Heap::dict(ProvId p, bool ordered_dict) {
   tables_.emplace_back();
   Value v = make(Kind::Dict, p, static_cast<uint32_t>(tables_.size() - 1));
-  nodes_[v.id].flags = ordered_dict;
+  if (ordered_dict) nodes_[v.id].flags |= kOrderedDict;
   return v;
 }
 

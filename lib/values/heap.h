@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <tsl/robin_map.h>
@@ -105,7 +106,7 @@ public:
   }
   std::string_view name(Value v) const { return symbol(name_symbol(v)); }
   Value receiver(Value method) const { return Value{nodes_[method.id].b}; }
-  bool ordered_dict(Value v) const { return nodes_[v.id].flags != 0; }
+  bool ordered_dict(Value v) const { return nodes_[v.id].flags & kOrderedDict; }
 
   // Tuple, List, Slice (start, stop, step), Range (start, stop, step as ints).
   std::span<const Value> items(Value v) const { return seqs_[nodes_[v.id].a]; }
@@ -141,7 +142,11 @@ public:
 
   // ---- provenance ----------------------------------------------------------------------------
   ProvId prov(Value v) const { return nodes_[v.id].prov; }
-  void set_prov(Value v, ProvId p) { nodes_[v.id].prov = p; }
+  void set_prov(Value v, ProvId p) {
+    Node &n = nodes_[v.id];
+    n.prov = p;
+    n.flags = uint8_t((n.flags & ~(kInput | kReached | kUsed)) | input_flag(p));
+  }
   const ProvRecord &record(ProvId p) const { return records_[p]; }
   ProvRecord &record_mut(ProvId p) { return records_[p]; }
   std::span<const ProvRecord> records() const { return records_; }
@@ -152,7 +157,24 @@ public:
     records_.emplace_back().kind = kind;
     return static_cast<ProvId>(records_.size() - 1);
   }
-  bool from_input(Value v) const { return records_[nodes_[v.id].prov].input; }
+  // From the node's copy of its record's `input` (records are not read: every statement asks this
+  // of its operands, and an old value's record is a cache miss away from its node).
+  bool from_input(Value v) const { return nodes_[v.id].flags & kInput; }
+  // Sets `reached` of v's record; true when it was not set. The node remembers it was done (as
+  // mark_used does), so that asking again reads no record: inputs are reached and used once per
+  // statement that reads them.
+  bool mark_reached(Value v) {
+    Node &n = nodes_[v.id];
+    if (n.flags & kReached) return false;
+    n.flags |= kReached;
+    return !std::exchange(records_[n.prov].reached, true);
+  }
+  void mark_used(Value v) {
+    Node &n = nodes_[v.id];
+    if (n.flags & kUsed) return;
+    n.flags |= kUsed;
+    records_[n.prov].used = true;
+  }
   std::string path(ProvId p) const { return provenance_path(records_, p); }
   std::string path_of(Value v) const { return path(prov(v)); }
   // The dotted member path from the root module when `p` is reached from a module through
@@ -179,6 +201,9 @@ public:
   }
 
 private:
+  // Node::flags: kInput is the record's `input` (fixed when the record is made); kReached and
+  // kUsed say the record's `reached` / `used` were set through this value.
+  static constexpr uint8_t kOrderedDict = 1, kInput = 2, kReached = 4, kUsed = 8;
   struct Node {
     Kind kind;
     uint8_t flags = 0;
@@ -194,14 +219,15 @@ private:
 
   // Inline (the growth is out of line in MappedArray): most values are made here.
   Value make(Kind k, ProvId p, uint32_t a = 0) {
-    nodes_.push_back(Node{k, 0, p, a, 0, {0}});
+    nodes_.push_back(Node{k, input_flag(p), p, a, 0, {0}});
     return Value{static_cast<uint32_t>(nodes_.size() - 1)};
   }
+  // Records 0 and 1 (constant, computed) are never input: no record read for most values.
+  uint8_t input_flag(ProvId p) const { return p > kComputed && records_[p].input ? kInput : 0; }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
   void append(uint32_t table, Entry e);
   Value seq(Kind k, std::vector<Value> items, ProvId p);
-
 
   MappedArray<Node> nodes_;
   std::vector<std::vector<Value>> seqs_;

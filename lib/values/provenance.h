@@ -43,7 +43,8 @@ inline constexpr ProvId kComputed = 1;
 struct ProvRecord {
   ProvKind kind = ProvKind::Constant;
   Slot slot = Slot::Attr; // Attr/Item: the member's role in its owner
-  bool input = false;     // rooted at args, kwargs or self
+  bool input = false;     // rooted at args, kwargs or self; set before a value takes the record
+                          // (the Heap copies it into the value: see Heap::from_input)
   bool reached = false;   // the program read this input
   bool used = false;      // the program relied on it: guarded, or passed to computation/epilogue
   bool int_key = false;   // Item: `index` is the key (else `name`)

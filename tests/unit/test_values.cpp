@@ -166,6 +166,42 @@ TEST_CASE("values: provenance paths print like Thunder's") {
   CHECK(h.path(h.add_record(made)) == "<created at ?>");
 }
 
+TEST_CASE("values: from_input follows the value's record, kept beside other node flags") {
+  Heap h;
+  ProvId kwargs = root(h, ProvKind::InputKwargs);
+  Value d = h.dict(kwargs, /*ordered_dict=*/true), x = h.integer(3, key(h, kwargs, "x"));
+  CHECK(h.from_input(d));
+  CHECK(h.ordered_dict(d));
+  CHECK(h.from_input(x));
+  CHECK_FALSE(h.from_input(h.integer(3)));
+  CHECK_FALSE(h.from_input(h.none(kComputed)));
+  ProvRecord made;
+  made.kind = ProvKind::New;
+  Value y = h.list({x}, h.add_record(made));
+  CHECK_FALSE(h.from_input(y));
+  h.set_prov(y, kwargs);
+  CHECK(h.from_input(y));
+  h.set_prov(d, kComputed);
+  CHECK_FALSE(h.from_input(d));
+  CHECK(h.ordered_dict(d));
+}
+
+TEST_CASE("values: mark_reached and mark_used set the record's bits once") {
+  Heap h;
+  ProvId kwargs = root(h, ProvKind::InputKwargs), k = key(h, kwargs, "x");
+  Value x = h.integer(3, k), again = h.integer(3, k); // two values of one record
+  CHECK(h.mark_reached(x));
+  CHECK(h.record(k).reached);
+  CHECK_FALSE(h.mark_reached(x));
+  CHECK_FALSE(h.mark_reached(again)); // read from the record
+  CHECK_FALSE(h.record(k).used);
+  h.mark_used(x);
+  CHECK(h.record(k).used);
+  h.set_prov(x, kwargs); // the node's bits were the old record's
+  CHECK(h.mark_reached(x));
+  CHECK(h.record(kwargs).reached);
+}
+
 TEST_CASE("values: module paths follow module members from the root module") {
   Heap h;
   ProvId self = root(h, ProvKind::InputFn);
