@@ -37,7 +37,9 @@ void *grow(void *data, size_t old_bytes, size_t min_bytes, size_t *bytes) {
   } else { // advised before the copy touches it
     p = mmap(nullptr, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
-    madvise(p, want, MADV_HUGEPAGE);
+    // THUNDERC_NO_HUGE_PAGES=1 turns the advice off here as for the compile's heap (docs/cli.md).
+    static const bool advise = !std::getenv("THUNDERC_NO_HUGE_PAGES");
+    if (advise) madvise(p, want, MADV_HUGEPAGE);
     std::memcpy(p, data, old_bytes);
     std::free(data);
   }
