@@ -338,9 +338,7 @@ private:
   // ---- chunking and liveness ---------------------------------------------------------------
 
   static void uses_of(const Operand &o, std::vector<ValueId> &out) {
-    if (o.kind() == Operand::Kind::Value) out.push_back(o.value);
-    for (const auto &i : o.items())
-      uses_of(i, out);
+    for_each_value(o, [&](ValueId v) { out.push_back(v); });
   }
 
   void split_chunks() {

@@ -17,8 +17,7 @@ namespace thunderc {
 // too (a byte per value: std::vector<bool>'s bit operations cost more than the marking).
 void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &marked);
 inline void mark_values(const Operand &o, std::vector<uint8_t> &marked) {
-  if (o.kind() == Operand::Kind::Value) marked[o.value] = 1;
-  else if (o.is_aggregate()) mark_values(o.items(), marked);
+  for_each_value(o, [&](ValueId v) { marked[v] = 1; });
 }
 
 // Removes pure instructions whose results nothing uses (computation; prologue unpacks).

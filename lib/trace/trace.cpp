@@ -71,15 +71,6 @@ ValueId Trace::add_value(std::string name, ValueType type) {
   return static_cast<ValueId>(values.size() - 1);
 }
 
-namespace {
-// Calls f(v) for every value an operand reads (a value has no items: most operands need no loop).
-template <class F> void for_each_use(const Operand &o, F &f) {
-  if (o.kind() == Operand::Kind::Value) f(o.value);
-  else
-    for (const auto &i : o.items()) for_each_use(i, f);
-}
-} // namespace
-
 // The problems, reported out of the way of the checks, which run a few times per instruction.
 std::string Verifier::where(size_t i) const {
   return i == kParameters ? std::string("parameters") : fmt::format("{} instruction {}", t_.name, i);
@@ -131,8 +122,8 @@ bool Verifier::check(const Instr &ins) {
   auto use = [&](ValueId u) {
     if (u >= defined_.size() || !defined_[u]) bad_use(u, i);
   };
-  for (const auto &a : ins.args) for_each_use(a, use);
-  for (const auto &[k, a] : ins.kwargs) for_each_use(a, use);
+  for (const auto &a : ins.args) for_each_value(a, use);
+  for (const auto &[k, a] : ins.kwargs) for_each_value(a, use);
   for (ValueId o : ins.outs) define(o, i);
   if (ins.kind == Instr::Kind::Return) {
     ++returns_;

@@ -175,6 +175,14 @@ private:
   }
 };
 
+// Calls f(v) for every value `o` reads, inside tuples, lists and dicts too (a value or a literal,
+// almost every operand, needs no loop).
+template <class F> void for_each_value(const Operand &o, F &&f) {
+  if (o.kind() == Operand::Kind::Value) f(o.value);
+  else if (o.is_aggregate())
+    for (const Operand &i : o.items()) for_each_value(i, f);
+}
+
 // One parameter of a computation op's signature, its default filled in: the argument (tensors as
 // values, the rest as literals) and the same argument typed as the op catalogue saw it.
 struct BoundArg {
