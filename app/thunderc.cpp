@@ -99,10 +99,19 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 }
 
 #ifdef THUNDERC_MIMALLOC
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25 // Linux 6.1; glibc 2.36's <sys/mman.h> lacks it (older kernels: EINVAL)
+#endif
+
 // Advises the large anonymous mappings that exist now (the segments mimalloc took at start-up,
-// which serve the first tens of MiB) to use transparent huge pages. /proc/self/maps is read with
-// read() and its fields split by hand: std::getline and sscanf took 365k instructions for its
-// 40 lines, about 1% of a compile at L = 32.
+// which serve the first tens of MiB) to use transparent huge pages, and collapses the 2 MiB ranges
+// of them that start-up has touched into huge pages now (MADV_COLLAPSE; untouched ranges stay
+// unallocated). The advice alone applies to untouched ranges only: the rest of a touched range was
+// faulted in 4 KiB at a time as the compile filled it (266 to 630 faults at L = 32, depending on
+// how far start-up's allocations reached). With the collapse, a compile makes 295 faults instead of
+// 495 at L = 32 and 300 instead of 600 at L = 128, and takes ~10% less CPU time at L = 32.
+// /proc/self/maps is read with read() and its fields split by hand: std::getline and sscanf took
+// 365k instructions for its 40 lines, about 1% of a compile at L = 32.
 void advise_existing_heap() {
   const int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return;
@@ -131,7 +140,10 @@ void advise_existing_heap() {
     if (!anonymous || !perms.starts_with("rw") || ec != std::errc() || dash == end ||
         *dash != '-' || std::from_chars(dash + 1, end, hi, 16).ec != std::errc())
       continue;
-    if (hi - lo >= (4 << 20)) madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_HUGEPAGE);
+    if (hi - lo >= (4 << 20)) {
+      madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_HUGEPAGE);
+      madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_COLLAPSE);
+    }
   }
 }
 #endif
