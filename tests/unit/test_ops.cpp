@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -133,6 +134,26 @@ TEST_CASE("ops: signatures") {
   CHECK(ops::params(Op::gelu)[1].default_value->s == "none");
   CHECK(ops::params(Op::gelu)[1].keyword_only);
   CHECK(ops::params(Op::amax)[1].default_value->kind == Arg::Kind::Seq);
+}
+
+TEST_CASE("ops: each op's parameters are those of its own signature") {
+  // All ops' parameters share one table (ops.cpp): each op's part starts and ends at its own.
+  for (const ops::OpInfo &o : ops::all_ops()) {
+    INFO(o.id);
+    std::vector<std::string_view> names; // the signature's items, less `*` and defaults
+    for (std::string_view sig = o.signature; !sig.empty();) {
+      std::string_view item = sig.substr(0, sig.find(','));
+      sig.remove_prefix(std::min(item.size() + 1, sig.size()));
+      const size_t name = item.find_first_not_of(" *");
+      if (name == std::string_view::npos) continue; // the bare `*`
+      item = item.substr(name, item.find_first_of("=|") - name);
+      names.push_back(item.substr(0, item.find_last_not_of(' ') + 1));
+    }
+    auto ps = ops::params(o.op);
+    REQUIRE(ps.size() == names.size());
+    for (size_t i = 0; i < ps.size(); ++i)
+      CHECK(ps[i].name == names[i]);
+  }
 }
 
 TEST_CASE("ops: bind fills defaults, keywords, varargs and PyTorch's overloads") {

@@ -1,0 +1,79 @@
+// The command line sets up a subcommand's options only when that subcommand is parsed
+// (app/thunderc.cpp): each subcommand's help and errors must still see all of its options, and
+// only its own.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Result {
+  int code;
+  std::string output; // stdout and stderr
+};
+
+Result thunderc(const std::string &args) {
+  FILE *pipe = popen((std::string(THUNDERC_BINARY) + " " + args + " 2>&1").c_str(), "r");
+  REQUIRE(pipe);
+  Result r{0, ""};
+  char buf[4096];
+  for (size_t n; (n = fread(buf, 1, sizeof buf, pipe)) > 0;)
+    r.output.append(buf, n);
+  r.code = WEXITSTATUS(pclose(pipe));
+  return r;
+}
+
+bool has(const Result &r, const char *text) { return r.output.find(text) != std::string::npos; }
+
+} // namespace
+
+TEST_CASE("each subcommand's help lists its own options and footer") {
+  Result compile = thunderc("compile --help");
+  CHECK(compile.code == 0);
+  for (const char *option : {"GRAPH", "--max-depth", "--dump-after", "--output", "--so-chunk-ops",
+                             "--no-pch", "Files are replaced atomically"})
+    CHECK_MESSAGE(has(compile, option), option);
+
+  Result validate = thunderc("validate --help");
+  CHECK(validate.code == 0);
+  CHECK(has(validate, "--max-statements"));
+  CHECK(has(validate, "Prints a one-line summary"));
+  CHECK_FALSE(has(validate, "--output"));
+  CHECK_FALSE(has(validate, "--dump-after"));
+
+  Result printer = thunderc("print-computation --help");
+  CHECK(has(printer, "--dump-after"));
+  CHECK(has(printer, "thunderc print-computation samples/add.json"));
+  CHECK_FALSE(has(printer, "--output"));
+
+  Result run = thunderc("run --help");
+  CHECK(has(run, "--seed"));
+  CHECK(has(run, "--max-input-bytes"));
+  CHECK_FALSE(has(run, "--dump-after"));
+
+  Result top = thunderc("--help");
+  CHECK(top.code == 0);
+  for (const char *command : {"validate", "compile", "print-prologue", "print-computation",
+                              "print-epilogue", "run"})
+    CHECK_MESSAGE(has(top, command), command);
+  CHECK_FALSE(has(top, "--output"));
+}
+
+TEST_CASE("a subcommand's options are checked when it runs") {
+  struct Case {
+    const char *args; // before the graph
+    int code;
+    const char *text;
+  };
+  for (const Case &c : {Case{"compile", 2, "--output is required"},
+                        Case{"validate --max-depth 0", 2, "--max-depth"},
+                        Case{"validate --so", 2, "--so"}, // an option of another subcommand
+                        Case{"validate --max-depth 64", 0, "valid"}}) {
+    INFO(c.args);
+    Result r = thunderc(std::string(c.args) + " " THUNDERC_SOURCE_DIR "/samples/add.json");
+    CHECK(r.code == c.code);
+    CHECK(has(r, c.text));
+  }
+}
