@@ -31,31 +31,32 @@ void reserve_all(Namer &n) {
   for (std::string_view r : trace_reserved_names()) n.reserve(r);
 }
 
-// The callees the builder writes, interned once each.
-namespace callee {
-const Name check_tensor_metadata("check_tensor_metadata"), check_none("check_none"),
-    check_not_none("check_not_none"), check_string_value("check_string_value"),
-    check_literal_like("check_literal_like"), check_number_type_and_value("check_number_type_and_value"),
-    check_type("check_type"), check_len("check_len"), check_keys("check_keys"), check_is("check_is"),
-    check_is_not("check_is_not"), check_hasattr("check_hasattr"), check_no_aliases("check_no_aliases"),
-    get_parameter("module.get_parameter"), get_buffer("module.get_buffer"),
-    get_submodule("module.get_submodule"), clone("torch.clone"), copy_("torch.Tensor.copy_"),
-    ordered_dict("collections.OrderedDict"), set_buffer("set_buffer"), replace_items("replace_items");
+// A Name interned when first used: a run writes a few of the callees below (interning all of
+// them at every start, with the 106 op spellings at the first op, cost ~60k instructions).
+class LazyName {
+public:
+  explicit LazyName(std::string_view text) : text_(text) {}
+  Name operator()() {
+    if (name_.empty()) name_ = Name(text_);
+    return name_;
+  }
 
-// The printed spelling of an op (OpInfo::torch_name).
-Name of(ops::Op op) {
-  static const std::vector<Name> names = [] {
-    std::vector<Name> n(ops::all_ops().size());
-    for (const ops::OpInfo &i : ops::all_ops()) n[static_cast<size_t>(i.op)] = Name(i.torch_name);
-    return n;
-  }();
-  return names[static_cast<size_t>(op)];
-}
-} // namespace callee
+private:
+  std::string_view text_;
+  Name name_;
+};
 
-namespace literals {
-const Name none("None"), true_("True"), false_("False");
-} // namespace literals
+// The callees the builder writes.
+struct Callees {
+  LazyName check_tensor_metadata{"check_tensor_metadata"}, check_none{"check_none"},
+      check_not_none{"check_not_none"}, check_string_value{"check_string_value"},
+      check_literal_like{"check_literal_like"}, check_number_type_and_value{"check_number_type_and_value"},
+      check_type{"check_type"}, check_len{"check_len"}, check_keys{"check_keys"}, check_is{"check_is"},
+      check_is_not{"check_is_not"}, check_hasattr{"check_hasattr"}, check_no_aliases{"check_no_aliases"},
+      get_parameter{"module.get_parameter"}, get_buffer{"module.get_buffer"},
+      get_submodule{"module.get_submodule"}, clone{"torch.clone"}, copy_{"torch.Tensor.copy_"},
+      ordered_dict{"collections.OrderedDict"}, set_buffer{"set_buffer"}, replace_items{"replace_items"};
+};
 
 std::string float_literal(double f) {
   return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
@@ -69,7 +70,8 @@ class Builder {
 public:
   // `consumed`: the ops of `p`, whose argument metadata may be moved into the computation.
   Builder(const Graph &g, const Program &p, const BuildOptions &o, std::deque<OpRecord> *consumed)
-      : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed) {}
+      : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed),
+        op_callees_(ops::all_ops().size()) {}
 
   Traces build() {
     for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
@@ -122,6 +124,17 @@ private:
   std::vector<SelfPath> self_paths_; // by record path rank
   std::string self_texts_; // the paths' texts one after another (a string each: an allocation each)
   std::string_view text_of(const SelfPath &p) const { return {self_texts_.data() + p.at, p.size}; }
+
+  Callees callee_;
+  std::vector<Name> op_callees_; // by op: its torch_name, once written
+  const Name none_{"None"}, true_{"True"}, false_{"False"};
+
+  // The printed spelling of an op (OpInfo::torch_name).
+  Name op_callee(ops::Op op) {
+    Name &name = op_callees_[size_t(op)];
+    if (name.empty()) name = Name(ops::info(op).torch_name);
+    return name;
+  }
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -375,8 +388,8 @@ private:
   // by their text among the recent ones.
   Name literal_name(Value v) {
     switch (h_.kind(v)) {
-    case Kind::None: return literals::none;
-    case Kind::Bool: return h_.as_bool(v) ? literals::true_ : literals::false_;
+    case Kind::None: return none_;
+    case Kind::Bool: return h_.as_bool(v) ? true_ : false_;
     case Kind::Int: return int_name(h_.as_int(v));
     case Kind::Float: return float_name(h_.as_float(v));
     default: break;
@@ -561,13 +574,13 @@ private:
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
       if (const SelfPath *path = self_member_path(r)) {
-        const Name *getter = rec.slot == Slot::Parameter   ? &callee::get_parameter
-                             : rec.slot == Slot::Buffer    ? &callee::get_buffer
-                             : rec.slot == Slot::Submodule ? &callee::get_submodule
-                                                           : nullptr;
+        LazyName *getter = rec.slot == Slot::Parameter   ? &callee_.get_parameter
+                           : rec.slot == Slot::Buffer    ? &callee_.get_buffer
+                           : rec.slot == Slot::Submodule ? &callee_.get_submodule
+                                                         : nullptr;
         if (getter) {
           ins.kind = Instr::Kind::Call;
-          ins.callee = *getter;
+          ins.callee = (*getter)();
           if (path->plain) ((lit_text_ = '\'') += text_of(*path)) += '\'';
           else lit_text_ = py_str(text_of(*path));
           ins.args.push_back(Operand::lit(lit_text_));
@@ -630,35 +643,35 @@ private:
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
-    case K::TensorMeta: check(callee::check_tensor_metadata, x, metadata_operands(gd.meta)); break;
+    case K::TensorMeta: check(callee_.check_tensor_metadata(), x, metadata_operands(gd.meta)); break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
       if (k == Kind::None) {
-        check(callee::check_none, x);
+        check(callee_.check_none(), x);
         break;
       }
-      Name fn = k == Kind::Str                          ? callee::check_string_value
-                : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
-                                                        : callee::check_number_type_and_value;
+      Name fn = k == Kind::Str                          ? callee_.check_string_value()
+                : k == Kind::DType || k == Kind::Device ? callee_.check_literal_like()
+                                                        : callee_.check_number_type_and_value();
       check(fn, x, Operand::lit(literal_name(gd.value)));
       break;
     }
-    case K::None: check(callee::check_none, x); break;
-    case K::NotNone: check(callee::check_not_none, x); break;
-    case K::Type: check(callee::check_type, x, Operand::lit(type_literal(gd.cls))); break;
-    case K::Len: check(callee::check_len, x, Operand::lit(int_name(gd.length))); break;
+    case K::None: check(callee_.check_none(), x); break;
+    case K::NotNone: check(callee_.check_not_none(), x); break;
+    case K::Type: check(callee_.check_type(), x, Operand::lit(type_literal(gd.cls))); break;
+    case K::Len: check(callee_.check_len(), x, Operand::lit(int_name(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
       for (const auto &k : gd.keys) keys.push_back(Operand::lit(py_str(k)));
-      Instr &ins = check(callee::check_keys, x, Operand::tuple(std::move(keys)));
+      Instr &ins = check(callee_.check_keys(), x, Operand::tuple(std::move(keys)));
       if (gd.ordered) ins.kwargs.emplace_back("ordered", Operand::lit("True"));
       break;
     }
-    case K::Is: check(callee::check_is, x, Operand::of(pro_value(gd.other))); break;
-    case K::IsNot: check(callee::check_is_not, x, Operand::of(pro_value(gd.other))); break;
+    case K::Is: check(callee_.check_is(), x, Operand::of(pro_value(gd.other))); break;
+    case K::IsNot: check(callee_.check_is_not(), x, Operand::of(pro_value(gd.other))); break;
     case K::HasAttr:
-      check(callee::check_hasattr, x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
+      check(callee_.check_hasattr(), x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
       break;
     }
   }
@@ -767,7 +780,7 @@ private:
     }
     if (first.size() + rest.size() < 2) return;
     Instr &ins = out_.prologue.body.emplace_back();
-    ins.callee = callee::check_no_aliases;
+    ins.callee = callee_.check_no_aliases();
     ins.args = operands(Operand::tuple(std::move(first)), Operand::tuple(std::move(rest)));
   }
 
@@ -894,13 +907,13 @@ private:
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
     Instr &clone = t.body.emplace_back();
-    clone.callee = callee::clone;
+    clone.callee = callee_.clone();
     clone.op = static_cast<int>(ops::Op::clone);
     comp_operand(target, clone.args.emplace_back());
     if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
     Instr &update = t.body.emplace_back(); // `clone` is not used past here: the body may grow
-    update.callee = callee::of(op.op);
+    update.callee = op_callee(op.op);
     update.op = static_cast<int>(op.op);
     update.args = {Operand::of(copy)};
     for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
@@ -937,7 +950,7 @@ private:
       for (const OpRecord &op : p_.ops) computation_op(t, op, nullptr);
     for (const WriteBack &wb : p_.write_backs) {
       Instr &ins = t.body.emplace_back();
-      ins.callee = callee::copy_;
+      ins.callee = callee_.copy_();
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args.resize(2);
       comp_operand(wb.tensor, ins.args[0]);
@@ -977,7 +990,7 @@ private:
     }
     // Built in place: an Instr is large, and moving one in costs as much as filling it.
     Instr &ins = t.body.emplace_back();
-    ins.callee = callee::of(op.op);
+    ins.callee = op_callee(op.op);
     ins.op = static_cast<int>(op.op);
     ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
     ins.args.reserve(op.args.size());
@@ -1072,7 +1085,7 @@ private:
         pairs.push_back(Operand::tuple(operands(Operand::lit(keys[i]), std::move(values[i]))));
       ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
       Instr ins;
-      ins.callee = callee::ordered_dict;
+      ins.callee = callee_.ordered_dict();
       ins.args = operands(Operand::list(std::move(pairs)));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
@@ -1139,12 +1152,12 @@ private:
                     rebuild(se.value, where + "[" + literal(se.key) + "]")};
         break;
       case SideEffect::Kind::SetBuffer:
-        ins.callee = callee::set_buffer;
+        ins.callee = callee_.set_buffer();
         ins.args = {Operand::of(epi_input_.at(se.module_root)), Operand::lit(py_str(se.module_path)),
                     rebuild(se.value, where)};
         break;
       case SideEffect::Kind::Contents:
-        ins.callee = callee::replace_items;
+        ins.callee = callee_.replace_items();
         ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), rebuild(se.value, where)};
         break;
       }
