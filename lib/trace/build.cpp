@@ -548,7 +548,7 @@ private:
     std::string_view part = rec.int_key
                                 ? std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr)
                                 : std::string_view(rec.name);
-    path.plain = is_plain_py_str(part);
+    path.plain = rec.int_key || member_name(rec.name).plain; // digits are plain
     const SelfPath *owner_path = nullptr;
     if (owner.kind != ProvKind::InputFn) {
       owner_path = self_member_path(rec.parent); // its text first: the owner's comes before
@@ -562,6 +562,29 @@ private:
     path.made = true;
     return &path;
   }
+
+  // A member's name (ProvRecord::name: a view of a heap symbol, so one text has one address),
+  // interned and checked once and found by its address among the recent ones (direct-mapped): the
+  // same few dozen names (`layers`, `weight`) recur in every layer, and interning one cost ~250
+  // instructions, checking it ~100.
+  struct MemberName {
+    const char *data = nullptr;
+    size_t size = 0;
+    bool plain = false; // is_plain_py_str
+    Name name;          // made when first asked
+  };
+  MemberName &member_name(std::string_view text) {
+    auto slot = (reinterpret_cast<uintptr_t>(text.data()) * 0x9E3779B97F4A7C15ull) >> 56; // 8 bits
+    MemberName &m = member_names_[slot];
+    if (m.data != text.data() || m.size != text.size()) m = {text.data(), text.size(), is_plain_py_str(text), {}};
+    return m;
+  }
+  Name attr_name(std::string_view text) {
+    MemberName &m = member_name(text);
+    if (m.name.empty()) m.name = Name(text);
+    return m.name;
+  }
+  std::array<MemberName, 256> member_names_;
 
   // Fills `ins`, an instruction added to the prologue, with the unpack of `r` into `out`.
   void unpack(ProvId r, ValueId out, Instr &ins) {
@@ -591,7 +614,7 @@ private:
     ValueId owner = pro_value(rec.parent);
     if (rec.kind == ProvKind::Attr) {
       ins.kind = Instr::Kind::GetAttr;
-      ins.attr = rec.name;
+      ins.attr = attr_name(rec.name);
       ins.args = operands(Operand::of(owner));
     } else {
       ins.kind = Instr::Kind::GetItem;
