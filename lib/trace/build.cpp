@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <optional>
 #include <set>
+#include <span>
 #include <tsl/robin_map.h>
 #include <tuple>
 #include <unordered_map>
@@ -856,18 +857,47 @@ private:
       items.reserve(h_.items(v).size());
       for (Value i : h_.items(v)) comp_operand(i, items.emplace_back());
     } else if (k == Kind::Slice) {
-      auto it = h_.items(v);
-      lit_text_ = "slice(";
-      append_literal(lit_text_, it[0]);
-      lit_text_ += ", ";
-      append_literal(lit_text_, it[1]);
-      lit_text_ += ", ";
-      append_literal(lit_text_, it[2]);
-      lit_text_ += ')';
-      o = literal_operand(lit_text_);
+      o = Operand::lit(slice_literal(h_.items(v)));
     } else {
       o = Operand::lit(literal_name(v));
     }
+  }
+
+  // `slice(start, stop, step)`, found among the recent slices by its parts when they are None or
+  // ints (direct-mapped): a model's few slices (`x[:, :1]`) recur in every layer, and their text
+  // cost ~400 instructions.
+  struct RecentSlice {
+    std::array<Kind, 3> kinds{};
+    std::array<int64_t, 3> ints{}; // 0 for None
+    Name text;                     // empty: no slice yet
+  };
+  Name slice_literal(std::span<const Value> parts) {
+    RecentSlice key;
+    uint64_t hash = 0;
+    for (size_t i = 0; i < 3; ++i) {
+      key.kinds[i] = h_.kind(parts[i]);
+      if (key.kinds[i] != Kind::None && key.kinds[i] != Kind::Int) return slice_text(parts);
+      key.ints[i] = key.kinds[i] == Kind::Int ? h_.as_int(parts[i]) : 0;
+      hash = (hash ^ uint64_t(key.ints[i]) ^ (uint64_t(key.kinds[i]) << 56)) * 0x100000001b3ull;
+    }
+    RecentSlice &seen = recent_slices_[(hash >> 32) % recent_slices_.size()];
+    if (seen.text.empty() || seen.kinds != key.kinds || seen.ints != key.ints) {
+      key.text = slice_text(parts);
+      seen = key;
+    }
+    return seen.text;
+  }
+  std::array<RecentSlice, 64> recent_slices_;
+
+  Name slice_text(std::span<const Value> parts) {
+    lit_text_ = "slice(";
+    append_literal(lit_text_, parts[0]);
+    lit_text_ += ", ";
+    append_literal(lit_text_, parts[1]);
+    lit_text_ += ", ";
+    append_literal(lit_text_, parts[2]);
+    lit_text_ += ')';
+    return recent_literal(lit_text_);
   }
 
   // A value produced by a statement that assigns the local `x` (the local's value itself, or an
