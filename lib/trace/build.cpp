@@ -100,7 +100,8 @@ private:
   Namer pro_names_, comp_names_, epi_names_;
 
   std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
-  std::vector<bool> is_needed_;                     // by record
+  std::vector<uint8_t> is_needed_; // by record; bytes: read back faster than bits (~50k fewer
+                                   // instructions at L = 32)
   std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
   std::vector<ProvId> in_path_order_;               // the needed records in that order
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
@@ -529,7 +530,7 @@ private:
   // `records` (needed ones) in input-path order, each once: ranks are dense, so they are marked by
   // rank and read back in rank order (no sort).
   std::vector<ProvId> by_path(const std::vector<ProvId> &records) const {
-    std::vector<bool> marked(in_path_order_.size(), false);
+    std::vector<uint8_t> marked(in_path_order_.size(), false); // bytes, like is_needed_
     for (ProvId r : records) marked[path_rank_[r]] = true;
     std::vector<ProvId> out;
     out.reserve(records.size());
