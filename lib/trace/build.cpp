@@ -107,6 +107,7 @@ private:
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
   std::vector<uint32_t> first_guard_, next_guard_;
+  std::vector<const Guard *> guard_at_; // by index: a deque's indexing cost ~15 instructions a read
   std::vector<uint32_t> identity_guards_; // the Is and IsNot guards, in program order
   // Records passed on: as found (repeated), then unique in input-path order (by_path()).
   std::vector<ProvId> comp_inputs_, epi_inputs_;
@@ -192,8 +193,10 @@ private:
     next_guard_.assign(p_.guards.size(), kNoGuard);
     // One pass over the guards (tens of thousands of large records), last to first: each list in
     // program order.
+    guard_at_.reserve(p_.guards.size());
+    for (const Guard &gd : p_.guards) guard_at_.push_back(&gd);
     for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) {
-      const Guard &gd = p_.guards[g];
+      const Guard &gd = *guard_at_[g];
       next_guard_[g] = first_guard_[gd.subject];
       first_guard_[gd.subject] = g;
       need(gd.subject);
@@ -224,7 +227,7 @@ private:
 
   // Calls f(guard) for each guard on record `r`, in program order.
   template <class F> void for_each_guard_on(ProvId r, F f) const {
-    for (uint32_t g = first_guard_[r]; g != kNoGuard; g = next_guard_[g]) f(p_.guards[g]);
+    for (uint32_t g = first_guard_[r]; g != kNoGuard; g = next_guard_[g]) f(*guard_at_[g]);
   }
 
   // ---- naming and types --------------------------------------------------------------------
@@ -764,7 +767,7 @@ private:
       });
     }
     // Identity checks once both sides exist.
-    for (uint32_t g : identity_guards_) emit_guard(p_.guards[g], pro_value(p_.guards[g].subject));
+    for (uint32_t g : identity_guards_) emit_guard(*guard_at_[g], pro_value(guard_at_[g]->subject));
     size_t end = t.body.size();
     for (ValueId p : std::vector<ValueId>(uncommented)) comment(p);
     std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
