@@ -220,9 +220,11 @@ private:
     collect_epilogue_inputs(p_.result);
     for (ProvId r : comp_inputs_) need(r);
     for (ProvId r : epi_inputs_) need(r);
-    // Ascending: read from the marks (no sort).
-    for (ProvId r = 0; r < is_needed_.size(); ++r)
-      if (is_needed_[r]) needed_.push_back(r);
+    // Ascending: read from the marks (no sort), counted first (push_back, called out of line, cost
+    // ~25 instructions a record).
+    needed_.resize(size_t(std::count(is_needed_.begin(), is_needed_.end(), 1)));
+    for (ProvId r = 0, n = 0; r < is_needed_.size(); ++r)
+      if (is_needed_[r]) needed_[n++] = r;
   }
 
   // Calls f(guard) for each guard on record `r`, in program order.
