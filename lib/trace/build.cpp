@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -102,7 +103,9 @@ private:
   std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
   std::vector<uint8_t> is_needed_; // by record; bytes: read back faster than bits (~50k fewer
                                    // instructions at L = 32)
-  std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
+  // Needed record -> place in input-path order; by record, set at the needed ones only (filling
+  // one place per record cost an instruction a byte at L = 32, the most of them never read).
+  std::unique_ptr<uint32_t[]> path_rank_;
   std::vector<ProvId> in_path_order_;               // the needed records in that order
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
@@ -492,8 +495,9 @@ private:
     // (parent node, part) -> node; open addressing: no allocation per node
     tsl::robin_map<std::pair<uint32_t, PathPart>, uint32_t, Hash> index;
     index.reserve(needed_.size());
-    std::vector<uint32_t> node_of(h_.records().size());
-    std::vector<ProvId> next_record(h_.records().size(), kNone); // the node's next record
+    // By record, like path_rank_: set at the needed ones, each before it is read.
+    auto node_of = std::make_unique_for_overwrite<uint32_t[]>(h_.records().size());
+    auto next_record = std::make_unique_for_overwrite<ProvId[]>(h_.records().size()); // in its node
     for (ProvId r : needed_) { // ascending: an owner's record is older than its members'
       const ProvRecord &rec = h_.record(r);
       uint32_t at = 0;
@@ -511,11 +515,12 @@ private:
       Node &n = nodes[at];
       (n.first_record == kNone ? n.first_record : next_record[n.last_record]) = r;
       n.last_record = r;
+      next_record[r] = kNone;
     }
-    path_rank_.assign(h_.records().size(), 0);
+    path_rank_ = std::make_unique_for_overwrite<uint32_t[]>(h_.records().size());
     self_paths_.resize(needed_.size());
     in_path_order_.reserve(needed_.size());
-    size_t rank = 0;
+    uint32_t rank = 0;
     std::vector<uint32_t> stack = {0}, children;
     while (!stack.empty()) {
       const Node &n = nodes[stack.back()];
