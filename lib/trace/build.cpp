@@ -276,10 +276,21 @@ private:
   // 256 leave 34).
   InternedMeta meta_of(Value v) {
     const TensorMeta &m = h_.meta(v);
-    if (*last_meta_ == m) return last_meta_;
+    if (same_meta(*last_meta_, m)) return last_meta_;
     InternedMeta &seen = recent_metas_[TensorMetaHash{}(m) % recent_metas_.size()];
-    if (!(*seen == m)) seen = InternedMeta(m);
+    if (!same_meta(*seen, m)) seen = InternedMeta(m);
     return last_meta_ = seen;
+  }
+  // TensorMeta's ==, its few dims compared in line (the defaulted == calls memcmp: ~20
+  // instructions more a comparison, two comparisons a tensor).
+  static bool same_meta(const TensorMeta &a, const TensorMeta &b) {
+    static_assert(sizeof(TensorMeta) == 40, "same_meta compares every field: add the new one");
+    if (a.dtype != b.dtype || !(a.device == b.device) || a.requires_grad != b.requires_grad ||
+        a.shape.size() != b.shape.size())
+      return false;
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      if (a.shape[i] != b.shape[i]) return false;
+    return true;
   }
   InternedMeta last_meta_;
   std::array<InternedMeta, 256> recent_metas_;
