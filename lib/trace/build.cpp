@@ -9,8 +9,10 @@
 #include <charconv>
 #include <cmath>
 #include <fmt/format.h>
+#include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <tsl/robin_map.h>
 #include <tuple>
 #include <unordered_map>
@@ -31,31 +33,32 @@ void reserve_all(Namer &n) {
   for (std::string_view r : trace_reserved_names()) n.reserve(r);
 }
 
-// The callees the builder writes, interned once each.
-namespace callee {
-const Name check_tensor_metadata("check_tensor_metadata"), check_none("check_none"),
-    check_not_none("check_not_none"), check_string_value("check_string_value"),
-    check_literal_like("check_literal_like"), check_number_type_and_value("check_number_type_and_value"),
-    check_type("check_type"), check_len("check_len"), check_keys("check_keys"), check_is("check_is"),
-    check_is_not("check_is_not"), check_hasattr("check_hasattr"), check_no_aliases("check_no_aliases"),
-    get_parameter("module.get_parameter"), get_buffer("module.get_buffer"),
-    get_submodule("module.get_submodule"), clone("torch.clone"), copy_("torch.Tensor.copy_"),
-    ordered_dict("collections.OrderedDict"), set_buffer("set_buffer"), replace_items("replace_items");
+// A Name interned when first used: a run writes a few of the callees below (interning all of
+// them at every start, with the 106 op spellings at the first op, cost ~60k instructions).
+class LazyName {
+public:
+  explicit LazyName(std::string_view text) : text_(text) {}
+  Name operator()() {
+    if (name_.empty()) name_ = Name(text_);
+    return name_;
+  }
 
-// The printed spelling of an op (OpInfo::torch_name).
-Name of(ops::Op op) {
-  static const std::vector<Name> names = [] {
-    std::vector<Name> n(ops::all_ops().size());
-    for (const ops::OpInfo &i : ops::all_ops()) n[static_cast<size_t>(i.op)] = Name(i.torch_name);
-    return n;
-  }();
-  return names[static_cast<size_t>(op)];
-}
-} // namespace callee
+private:
+  std::string_view text_;
+  Name name_;
+};
 
-namespace literals {
-const Name none("None"), true_("True"), false_("False");
-} // namespace literals
+// The callees the builder writes.
+struct Callees {
+  LazyName check_tensor_metadata{"check_tensor_metadata"}, check_none{"check_none"},
+      check_not_none{"check_not_none"}, check_string_value{"check_string_value"},
+      check_literal_like{"check_literal_like"}, check_number_type_and_value{"check_number_type_and_value"},
+      check_type{"check_type"}, check_len{"check_len"}, check_keys{"check_keys"}, check_is{"check_is"},
+      check_is_not{"check_is_not"}, check_hasattr{"check_hasattr"}, check_no_aliases{"check_no_aliases"},
+      get_parameter{"module.get_parameter"}, get_buffer{"module.get_buffer"},
+      get_submodule{"module.get_submodule"}, clone{"torch.clone"}, copy_{"torch.Tensor.copy_"},
+      ordered_dict{"collections.OrderedDict"}, set_buffer{"set_buffer"}, replace_items{"replace_items"};
+};
 
 std::string float_literal(double f) {
   return std::isfinite(f) ? py_float_repr(f) : "float('" + py_float_repr(f) + "')";
@@ -69,7 +72,8 @@ class Builder {
 public:
   // `consumed`: the ops of `p`, whose argument metadata may be moved into the computation.
   Builder(const Graph &g, const Program &p, const BuildOptions &o, std::deque<OpRecord> *consumed)
-      : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed) {}
+      : g_(g), p_(p), h_(p.heap), bound_(o.bound_arguments), consumed_ops_(consumed),
+        op_callees_(ops::all_ops().size()) {}
 
   Traces build() {
     for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
@@ -95,14 +99,23 @@ private:
   std::deque<OpRecord> *consumed_ops_;
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
+  // The prefixes of numbered names, made once (Namer::take takes a std::string: made from a
+  // literal, one a name cost ~30 instructions).
+  const struct {
+    std::string t{"t"}, i{"i"}, f{"f"}, b{"b"}, s{"s"}, p{"p"};
+  } prefix_;
 
   std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
-  std::vector<bool> is_needed_;                     // by record
-  std::vector<size_t> path_rank_;                   // needed record -> place in input-path order
+  std::vector<uint8_t> is_needed_; // by record; bytes: read back faster than bits (~50k fewer
+                                   // instructions at L = 32)
+  // Needed record -> place in input-path order; by record, set at the needed ones only (filling
+  // one place per record cost an instruction a byte at L = 32, the most of them never read).
+  std::unique_ptr<uint32_t[]> path_rank_;
   std::vector<ProvId> in_path_order_;               // the needed records in that order
   // The guards on each record in program order, as lists: first_guard_ by record, next_guard_ by
   // guard (indices into p_.guards; kNoGuard ends a list).
   std::vector<uint32_t> first_guard_, next_guard_;
+  std::vector<const Guard *> guard_at_; // by index: a deque's indexing cost ~15 instructions a read
   std::vector<uint32_t> identity_guards_; // the Is and IsNot guards, in program order
   // Records passed on: as found (repeated), then unique in input-path order (by_path()).
   std::vector<ProvId> comp_inputs_, epi_inputs_;
@@ -122,6 +135,17 @@ private:
   std::vector<SelfPath> self_paths_; // by record path rank
   std::string self_texts_; // the paths' texts one after another (a string each: an allocation each)
   std::string_view text_of(const SelfPath &p) const { return {self_texts_.data() + p.at, p.size}; }
+
+  Callees callee_;
+  std::vector<Name> op_callees_; // by op: its torch_name, once written
+  const Name none_{"None"}, true_{"True"}, false_{"False"};
+
+  // The printed spelling of an op (OpInfo::torch_name).
+  Name op_callee(ops::Op op) {
+    Name &name = op_callees_[size_t(op)];
+    if (name.empty()) name = Name(ops::info(op).torch_name);
+    return name;
+  }
 
   // ---- what is needed ----------------------------------------------------------------------
 
@@ -177,8 +201,10 @@ private:
     next_guard_.assign(p_.guards.size(), kNoGuard);
     // One pass over the guards (tens of thousands of large records), last to first: each list in
     // program order.
+    guard_at_.reserve(p_.guards.size());
+    for (const Guard &gd : p_.guards) guard_at_.push_back(&gd);
     for (uint32_t g = static_cast<uint32_t>(p_.guards.size()); g-- > 0;) {
-      const Guard &gd = p_.guards[g];
+      const Guard &gd = *guard_at_[g];
       next_guard_[g] = first_guard_[gd.subject];
       first_guard_[gd.subject] = g;
       need(gd.subject);
@@ -202,14 +228,16 @@ private:
     collect_epilogue_inputs(p_.result);
     for (ProvId r : comp_inputs_) need(r);
     for (ProvId r : epi_inputs_) need(r);
-    // Ascending: read from the marks (no sort).
-    for (ProvId r = 0; r < is_needed_.size(); ++r)
-      if (is_needed_[r]) needed_.push_back(r);
+    // Ascending: read from the marks (no sort), counted first (push_back, called out of line, cost
+    // ~25 instructions a record).
+    needed_.resize(size_t(std::count(is_needed_.begin(), is_needed_.end(), 1)));
+    for (ProvId r = 0, n = 0; r < is_needed_.size(); ++r)
+      if (is_needed_[r]) needed_[n++] = r;
   }
 
   // Calls f(guard) for each guard on record `r`, in program order.
   template <class F> void for_each_guard_on(ProvId r, F f) const {
-    for (uint32_t g = first_guard_[r]; g != kNoGuard; g = next_guard_[g]) f(p_.guards[g]);
+    for (uint32_t g = first_guard_[r]; g != kNoGuard; g = next_guard_[g]) f(*guard_at_[g]);
   }
 
   // ---- naming and types --------------------------------------------------------------------
@@ -249,16 +277,28 @@ private:
 
   // Neighbouring tensors mostly share their metadata: compared with the last, then looked up among
   // the recent ones by hash, before it is interned (the pool's lock and lookup cost ~200
-  // instructions; the layers repeat a few dozen metadata).
+  // instructions; the layers repeat a few dozen metadata: 64 places left 316 lookups at L = 32,
+  // 256 leave 34).
   InternedMeta meta_of(Value v) {
     const TensorMeta &m = h_.meta(v);
-    if (*last_meta_ == m) return last_meta_;
+    if (same_meta(*last_meta_, m)) return last_meta_;
     InternedMeta &seen = recent_metas_[TensorMetaHash{}(m) % recent_metas_.size()];
-    if (!(*seen == m)) seen = InternedMeta(m);
+    if (!same_meta(*seen, m)) seen = InternedMeta(m);
     return last_meta_ = seen;
   }
+  // TensorMeta's ==, its few dims compared in line (the defaulted == calls memcmp: ~20
+  // instructions more a comparison, two comparisons a tensor).
+  static bool same_meta(const TensorMeta &a, const TensorMeta &b) {
+    static_assert(sizeof(TensorMeta) == 40, "same_meta compares every field: add the new one");
+    if (a.dtype != b.dtype || !(a.device == b.device) || a.requires_grad != b.requires_grad ||
+        a.shape.size() != b.shape.size())
+      return false;
+    for (size_t i = 0; i < a.shape.size(); ++i)
+      if (a.shape[i] != b.shape[i]) return false;
+    return true;
+  }
   InternedMeta last_meta_;
-  std::array<InternedMeta, 64> recent_metas_;
+  std::array<InternedMeta, 256> recent_metas_;
 
   ValueType type_of(Value v) {
     ValueType t;
@@ -296,16 +336,36 @@ private:
     std::reverse(parts.begin(), parts.end());
   }
 
-  void append_part(std::string &out, ProvId at) const {
+  // Calls f(text) with the text record `at` gives a name: its name, its parameter's, its index.
+  template <class F> void with_part_text(ProvId at, F f) const {
     const ProvRecord &rec = h_.record(at);
     if (!rec.int_key) {
-      out += rec.name;
+      f(rec.name);
     } else if (is_positional(rec)) {
-      out += arg_param_name(rec.index);
+      f(std::string_view(arg_param_name(rec.index)));
     } else {
       char digits[24];
-      out.append(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr);
+      f(std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr));
     }
+  }
+  void append_part(std::string &out, ProvId at) const {
+    with_part_text(at, [&](std::string_view text) { out += text; });
+  }
+  // `out` = the parts' texts joined by `_` (none after an empty start), written in place after
+  // one growth (an append a part and a push_back a `_`, a call each, cost ~90k instructions at
+  // L = 32).
+  void join_parts(std::string &out, std::span<const ProvId> parts) const {
+    size_t most = parts.size(); // the `_`s, and one more
+    for (ProvId p : parts) with_part_text(p, [&](std::string_view text) { most += text.size(); });
+    out.resize(most);
+    char *at = out.data();
+    for (ProvId p : parts) {
+      with_part_text(p, [&](std::string_view text) {
+        if (at != out.data()) *at++ = '_';
+        at = std::copy(text.begin(), text.end(), at);
+      });
+    }
+    out.resize(size_t(at - out.data()));
   }
 
   std::string arg_param_name(int64_t index) const {
@@ -330,35 +390,33 @@ private:
   std::string tensor_name(ProvId r) {
     std::vector<ProvId> &parts = name_parts_;
     name_parts(r, parts);
-    if (parts.empty()) return pro_names_.take("t", false);
+    if (parts.empty()) return pro_names_.take(prefix_.t, false);
     auto take_if_free = [&](std::string &candidate) {
       sanitize(candidate); // an identifier now: a name unless it is a keyword
       return !is_python_keyword(candidate) && pro_names_.claim(candidate);
     };
-    std::string name;
+    std::string &name = name_text_;
+    name.clear();
     if (parts.size() >= 2) {
       append_part(name, parts[parts.size() - 2]);
       name += '_';
     }
     append_part(name, parts.back());
     if (take_if_free(name)) return name;
-    name.clear(); // the whole path, built only when the short name is taken
-    for (ProvId p : parts) {
-      if (!name.empty()) name += '_';
-      append_part(name, p);
-    }
-    return take_if_free(name) ? name : pro_names_.take("t", false);
+    join_parts(name, parts); // the whole path, built only when the short name is taken
+    return take_if_free(name) ? name : pro_names_.take(prefix_.t, false);
   }
-  std::vector<ProvId> name_parts_; // tensor_name's, kept for its room
+  std::vector<ProvId> name_parts_; // tensor_name's, kept for their room (a name grown from empty
+  std::string name_text_;          // reallocated two or three times: ~100k instructions at L = 32)
 
   std::string prologue_name(ProvId r, Value v) {
     switch (h_.kind(v)) {
     case Kind::Tensor: return tensor_name(r);
-    case Kind::Int: return pro_names_.take("i", false);
-    case Kind::Float: return pro_names_.take("f", false);
-    case Kind::Bool: return pro_names_.take("b", false);
-    case Kind::Str: return pro_names_.take("s", false);
-    default: return pro_names_.take("p", false);
+    case Kind::Int: return pro_names_.take(prefix_.i, false);
+    case Kind::Float: return pro_names_.take(prefix_.f, false);
+    case Kind::Bool: return pro_names_.take(prefix_.b, false);
+    case Kind::Str: return pro_names_.take(prefix_.s, false);
+    default: return pro_names_.take(prefix_.p, false);
     }
   }
 
@@ -375,8 +433,8 @@ private:
   // by their text among the recent ones.
   Name literal_name(Value v) {
     switch (h_.kind(v)) {
-    case Kind::None: return literals::none;
-    case Kind::Bool: return h_.as_bool(v) ? literals::true_ : literals::false_;
+    case Kind::None: return none_;
+    case Kind::Bool: return h_.as_bool(v) ? true_ : false_;
     case Kind::Int: return int_name(h_.as_int(v));
     case Kind::Float: return float_name(h_.as_float(v));
     default: break;
@@ -469,8 +527,9 @@ private:
     // (parent node, part) -> node; open addressing: no allocation per node
     tsl::robin_map<std::pair<uint32_t, PathPart>, uint32_t, Hash> index;
     index.reserve(needed_.size());
-    std::vector<uint32_t> node_of(h_.records().size());
-    std::vector<ProvId> next_record(h_.records().size(), kNone); // the node's next record
+    // By record, like path_rank_: set at the needed ones, each before it is read.
+    auto node_of = std::make_unique_for_overwrite<uint32_t[]>(h_.records().size());
+    auto next_record = std::make_unique_for_overwrite<ProvId[]>(h_.records().size()); // in its node
     for (ProvId r : needed_) { // ascending: an owner's record is older than its members'
       const ProvRecord &rec = h_.record(r);
       uint32_t at = 0;
@@ -488,11 +547,12 @@ private:
       Node &n = nodes[at];
       (n.first_record == kNone ? n.first_record : next_record[n.last_record]) = r;
       n.last_record = r;
+      next_record[r] = kNone;
     }
-    path_rank_.assign(h_.records().size(), 0);
+    path_rank_ = std::make_unique_for_overwrite<uint32_t[]>(h_.records().size());
     self_paths_.resize(needed_.size());
     in_path_order_.reserve(needed_.size());
-    size_t rank = 0;
+    uint32_t rank = 0;
     std::vector<uint32_t> stack = {0}, children;
     while (!stack.empty()) {
       const Node &n = nodes[stack.back()];
@@ -512,7 +572,7 @@ private:
   // `records` (needed ones) in input-path order, each once: ranks are dense, so they are marked by
   // rank and read back in rank order (no sort).
   std::vector<ProvId> by_path(const std::vector<ProvId> &records) const {
-    std::vector<bool> marked(in_path_order_.size(), false);
+    std::vector<uint8_t> marked(in_path_order_.size(), false); // bytes, like is_needed_
     for (ProvId r : records) marked[path_rank_[r]] = true;
     std::vector<ProvId> out;
     out.reserve(records.size());
@@ -535,20 +595,49 @@ private:
     std::string_view part = rec.int_key
                                 ? std::string_view(digits, std::to_chars(digits, digits + sizeof digits, rec.index).ptr)
                                 : std::string_view(rec.name);
-    path.plain = is_plain_py_str(part);
+    path.plain = rec.int_key || member_name(rec.name).plain; // digits are plain
     const SelfPath *owner_path = nullptr;
     if (owner.kind != ProvKind::InputFn) {
       owner_path = self_member_path(rec.parent); // its text first: the owner's comes before
       if (!owner_path) return nullptr;
       path.plain &= owner_path->plain;
     }
+    // `owner.part`, written in place after one growth (three appends were ~150 instructions)
     path.at = static_cast<uint32_t>(self_texts_.size());
-    if (owner_path) self_texts_.append(self_texts_, owner_path->at, owner_path->size) += '.';
-    self_texts_ += part;
-    path.size = static_cast<uint32_t>(self_texts_.size() - path.at);
+    path.size = static_cast<uint32_t>((owner_path ? owner_path->size + 1 : 0) + part.size());
+    self_texts_.resize(path.at + path.size);
+    char *at = self_texts_.data() + path.at;
+    if (owner_path) {
+      at = std::copy_n(self_texts_.data() + owner_path->at, owner_path->size, at);
+      *at++ = '.';
+    }
+    std::copy(part.begin(), part.end(), at);
     path.made = true;
     return &path;
   }
+
+  // A member's name (ProvRecord::name: a view of a heap symbol, so one text has one address),
+  // interned and checked once and found by its address among the recent ones (direct-mapped): the
+  // same few dozen names (`layers`, `weight`) recur in every layer, and interning one cost ~250
+  // instructions, checking it ~100.
+  struct MemberName {
+    const char *data = nullptr;
+    size_t size = 0;
+    bool plain = false; // is_plain_py_str
+    Name name;          // made when first asked
+  };
+  MemberName &member_name(std::string_view text) {
+    auto slot = (reinterpret_cast<uintptr_t>(text.data()) * 0x9E3779B97F4A7C15ull) >> 56; // 8 bits
+    MemberName &m = member_names_[slot];
+    if (m.data != text.data() || m.size != text.size()) m = {text.data(), text.size(), is_plain_py_str(text), {}};
+    return m;
+  }
+  Name attr_name(std::string_view text) {
+    MemberName &m = member_name(text);
+    if (m.name.empty()) m.name = Name(text);
+    return m.name;
+  }
+  std::array<MemberName, 256> member_names_;
 
   // Fills `ins`, an instruction added to the prologue, with the unpack of `r` into `out`.
   void unpack(ProvId r, ValueId out, Instr &ins) {
@@ -561,15 +650,21 @@ private:
     bool none = rec.value && h_.is(rec.value, Kind::None);
     if (g_.inputs.self && !none) {
       if (const SelfPath *path = self_member_path(r)) {
-        const Name *getter = rec.slot == Slot::Parameter   ? &callee::get_parameter
-                             : rec.slot == Slot::Buffer    ? &callee::get_buffer
-                             : rec.slot == Slot::Submodule ? &callee::get_submodule
-                                                           : nullptr;
+        LazyName *getter = rec.slot == Slot::Parameter   ? &callee_.get_parameter
+                           : rec.slot == Slot::Buffer    ? &callee_.get_buffer
+                           : rec.slot == Slot::Submodule ? &callee_.get_submodule
+                                                         : nullptr;
         if (getter) {
           ins.kind = Instr::Kind::Call;
-          ins.callee = *getter;
-          if (path->plain) ((lit_text_ = '\'') += text_of(*path)) += '\'';
-          else lit_text_ = py_str(text_of(*path));
+          ins.callee = (*getter)();
+          std::string_view text = text_of(*path);
+          if (path->plain) { // in quotes, written in place (appends were a call each)
+            lit_text_.resize(text.size() + 2);
+            lit_text_.front() = lit_text_.back() = '\'';
+            std::copy(text.begin(), text.end(), lit_text_.begin() + 1);
+          } else {
+            lit_text_ = py_str(text);
+          }
           ins.args.push_back(Operand::lit(lit_text_));
           return;
         }
@@ -578,7 +673,7 @@ private:
     ValueId owner = pro_value(rec.parent);
     if (rec.kind == ProvKind::Attr) {
       ins.kind = Instr::Kind::GetAttr;
-      ins.attr = rec.name;
+      ins.attr = attr_name(rec.name);
       ins.args = operands(Operand::of(owner));
     } else {
       ins.kind = Instr::Kind::GetItem;
@@ -630,35 +725,35 @@ private:
   void emit_guard(const Guard &gd, ValueId x) {
     using K = Guard::Kind;
     switch (gd.kind) {
-    case K::TensorMeta: check(callee::check_tensor_metadata, x, metadata_operands(gd.meta)); break;
+    case K::TensorMeta: check(callee_.check_tensor_metadata(), x, metadata_operands(gd.meta)); break;
     case K::Value: {
       Kind k = h_.kind(gd.value);
       if (k == Kind::None) {
-        check(callee::check_none, x);
+        check(callee_.check_none(), x);
         break;
       }
-      Name fn = k == Kind::Str                          ? callee::check_string_value
-                : k == Kind::DType || k == Kind::Device ? callee::check_literal_like
-                                                        : callee::check_number_type_and_value;
+      Name fn = k == Kind::Str                          ? callee_.check_string_value()
+                : k == Kind::DType || k == Kind::Device ? callee_.check_literal_like()
+                                                        : callee_.check_number_type_and_value();
       check(fn, x, Operand::lit(literal_name(gd.value)));
       break;
     }
-    case K::None: check(callee::check_none, x); break;
-    case K::NotNone: check(callee::check_not_none, x); break;
-    case K::Type: check(callee::check_type, x, Operand::lit(type_literal(gd.cls))); break;
-    case K::Len: check(callee::check_len, x, Operand::lit(int_name(gd.length))); break;
+    case K::None: check(callee_.check_none(), x); break;
+    case K::NotNone: check(callee_.check_not_none(), x); break;
+    case K::Type: check(callee_.check_type(), x, Operand::lit(type_literal(gd.cls))); break;
+    case K::Len: check(callee_.check_len(), x, Operand::lit(int_name(gd.length))); break;
     case K::Keys: {
       std::vector<Operand> keys;
       keys.reserve(gd.keys.size());
       for (const auto &k : gd.keys) keys.push_back(Operand::lit(py_str(k)));
-      Instr &ins = check(callee::check_keys, x, Operand::tuple(std::move(keys)));
+      Instr &ins = check(callee_.check_keys(), x, Operand::tuple(std::move(keys)));
       if (gd.ordered) ins.kwargs.emplace_back("ordered", Operand::lit("True"));
       break;
     }
-    case K::Is: check(callee::check_is, x, Operand::of(pro_value(gd.other))); break;
-    case K::IsNot: check(callee::check_is_not, x, Operand::of(pro_value(gd.other))); break;
+    case K::Is: check(callee_.check_is(), x, Operand::of(pro_value(gd.other))); break;
+    case K::IsNot: check(callee_.check_is_not(), x, Operand::of(pro_value(gd.other))); break;
     case K::HasAttr:
-      check(callee::check_hasattr, x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
+      check(callee_.check_hasattr(), x, Operand::lit(py_str(gd.name)), Operand::lit(gd.expected ? "True" : "False"));
       break;
     }
   }
@@ -723,7 +818,7 @@ private:
       });
     }
     // Identity checks once both sides exist.
-    for (uint32_t g : identity_guards_) emit_guard(p_.guards[g], pro_value(p_.guards[g].subject));
+    for (uint32_t g : identity_guards_) emit_guard(*guard_at_[g], pro_value(guard_at_[g]->subject));
     size_t end = t.body.size();
     for (ValueId p : std::vector<ValueId>(uncommented)) comment(p);
     std::rotate(t.body.begin(), t.body.begin() + std::ptrdiff_t(end), t.body.end());
@@ -767,7 +862,7 @@ private:
     }
     if (first.size() + rest.size() < 2) return;
     Instr &ins = out_.prologue.body.emplace_back();
-    ins.callee = callee::check_no_aliases;
+    ins.callee = callee_.check_no_aliases();
     ins.args = operands(Operand::tuple(std::move(first)), Operand::tuple(std::move(rest)));
   }
 
@@ -820,25 +915,54 @@ private:
       items.reserve(h_.items(v).size());
       for (Value i : h_.items(v)) comp_operand(i, items.emplace_back());
     } else if (k == Kind::Slice) {
-      auto it = h_.items(v);
-      lit_text_ = "slice(";
-      append_literal(lit_text_, it[0]);
-      lit_text_ += ", ";
-      append_literal(lit_text_, it[1]);
-      lit_text_ += ", ";
-      append_literal(lit_text_, it[2]);
-      lit_text_ += ')';
-      o = literal_operand(lit_text_);
+      o = Operand::lit(slice_literal(h_.items(v)));
     } else {
       o = Operand::lit(literal_name(v));
     }
+  }
+
+  // `slice(start, stop, step)`, found among the recent slices by its parts when they are None or
+  // ints (direct-mapped): a model's few slices (`x[:, :1]`) recur in every layer, and their text
+  // cost ~400 instructions.
+  struct RecentSlice {
+    std::array<Kind, 3> kinds{};
+    std::array<int64_t, 3> ints{}; // 0 for None
+    Name text;                     // empty: no slice yet
+  };
+  Name slice_literal(std::span<const Value> parts) {
+    RecentSlice key;
+    uint64_t hash = 0;
+    for (size_t i = 0; i < 3; ++i) {
+      key.kinds[i] = h_.kind(parts[i]);
+      if (key.kinds[i] != Kind::None && key.kinds[i] != Kind::Int) return slice_text(parts);
+      key.ints[i] = key.kinds[i] == Kind::Int ? h_.as_int(parts[i]) : 0;
+      hash = (hash ^ uint64_t(key.ints[i]) ^ (uint64_t(key.kinds[i]) << 56)) * 0x100000001b3ull;
+    }
+    RecentSlice &seen = recent_slices_[(hash >> 32) % recent_slices_.size()];
+    if (seen.text.empty() || seen.kinds != key.kinds || seen.ints != key.ints) {
+      key.text = slice_text(parts);
+      seen = key;
+    }
+    return seen.text;
+  }
+  std::array<RecentSlice, 64> recent_slices_;
+
+  Name slice_text(std::span<const Value> parts) {
+    lit_text_ = "slice(";
+    append_literal(lit_text_, parts[0]);
+    lit_text_ += ", ";
+    append_literal(lit_text_, parts[1]);
+    lit_text_ += ", ";
+    append_literal(lit_text_, parts[2]);
+    lit_text_ += ')';
+    return recent_literal(lit_text_);
   }
 
   // A value produced by a statement that assigns the local `x` (the local's value itself, or an
   // intermediate of the statement, nn-module lookasides included) is `x` when free, else `x_<k>`;
   // a value of no local is `t<N>`.
   std::string comp_name(const std::string &hint, bool part) {
-    if (hint.empty()) return comp_names_.take("t", false);
+    if (hint.empty()) return comp_names_.take(prefix_.t, false);
     return part ? comp_names_.take_suffixed(hint) : comp_names_.take(hint, true);
   }
 
@@ -894,13 +1018,13 @@ private:
     Value target = op.args[0];
     ValueId copy = t.add_value(comp_name(op.name_hint, false), type_of(op.outputs[0]));
     Instr &clone = t.body.emplace_back();
-    clone.callee = callee::clone;
+    clone.callee = callee_.clone();
     clone.op = static_cast<int>(ops::Op::clone);
     comp_operand(target, clone.args.emplace_back());
     if (bound_) clone.bound = {{clone.args[0], ops::Arg::of_tensor(h_.meta(target))}};
     clone.outs = {copy};
     Instr &update = t.body.emplace_back(); // `clone` is not used past here: the body may grow
-    update.callee = callee::of(op.op);
+    update.callee = op_callee(op.op);
     update.op = static_cast<int>(op.op);
     update.args = {Operand::of(copy)};
     for (size_t i = 1; i < op.args.size(); ++i) comp_operand(op.args[i], update.args.emplace_back());
@@ -937,7 +1061,7 @@ private:
       for (const OpRecord &op : p_.ops) computation_op(t, op, nullptr);
     for (const WriteBack &wb : p_.write_backs) {
       Instr &ins = t.body.emplace_back();
-      ins.callee = callee::copy_;
+      ins.callee = callee_.copy_();
       ins.op = static_cast<int>(ops::Op::copy_);
       ins.args.resize(2);
       comp_operand(wb.tensor, ins.args[0]);
@@ -977,7 +1101,7 @@ private:
     }
     // Built in place: an Instr is large, and moving one in costs as much as filling it.
     Instr &ins = t.body.emplace_back();
-    ins.callee = callee::of(op.op);
+    ins.callee = op_callee(op.op);
     ins.op = static_cast<int>(op.op);
     ins.pure = (info.flags & ops::Pure) && !(info.flags & ops::Random);
     ins.args.reserve(op.args.size());
@@ -1037,7 +1161,7 @@ private:
     Instr ins;
     ins.kind = Instr::Kind::Assign;
     ins.args = operands(std::move(built));
-    ValueId name = out_.epilogue.add_value(epi_names_.take("p", false), {});
+    ValueId name = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), {});
     ins.outs = {name};
     out_.epilogue.body.push_back(std::move(ins));
     epi_built_[v.id] = name;
@@ -1070,9 +1194,9 @@ private:
       std::vector<Operand> pairs;
       for (size_t i = 0; i < values.size(); ++i)
         pairs.push_back(Operand::tuple(operands(Operand::lit(keys[i]), std::move(values[i]))));
-      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
+      ValueId built = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), {});
       Instr ins;
-      ins.callee = callee::ordered_dict;
+      ins.callee = callee_.ordered_dict();
       ins.args = operands(Operand::list(std::move(pairs)));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
@@ -1087,7 +1211,7 @@ private:
         if (e.slot == Slot::Field)
           ins.kwargs.emplace_back(std::string(h_.symbol(e.name)),
                                   rebuild(e.value, path + "." + std::string(h_.symbol(e.name)), depth + 1));
-      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), type_of(v));
+      ValueId built = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), type_of(v));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
       epi_built_[v.id] = built;
@@ -1139,12 +1263,12 @@ private:
                     rebuild(se.value, where + "[" + literal(se.key) + "]")};
         break;
       case SideEffect::Kind::SetBuffer:
-        ins.callee = callee::set_buffer;
+        ins.callee = callee_.set_buffer();
         ins.args = {Operand::of(epi_input_.at(se.module_root)), Operand::lit(py_str(se.module_path)),
                     rebuild(se.value, where)};
         break;
       case SideEffect::Kind::Contents:
-        ins.callee = callee::replace_items;
+        ins.callee = callee_.replace_items();
         ins.args = {Operand::of(epi_input_.at(h_.prov(se.target))), rebuild(se.value, where)};
         break;
       }

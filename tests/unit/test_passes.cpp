@@ -416,3 +416,34 @@ TEST_CASE("traces built without bound arguments print the same, before and after
     CHECK(printed(with) == printed(without));
   }
 }
+
+TEST_CASE("slice literals found among the recent ones print as written") {
+  // More distinct slices than the builder's table of recent ones holds, each twice, parts None
+  // and ints (bounds of any sign): a slice found by the wrong parts would print another's text.
+  std::string body, expected;
+  auto part = [](int v, int ints) { return v % 4 == 0 ? std::string("null") : std::to_string(ints); };
+  for (int i = 0; i < 2 * 150; ++i) {
+    int a = i % 150, b = 3 * a + 1, c = 7 * a + 2;
+    std::string parts = part(a, a - 100) + ", " + part(b, b - 200) + ", " + part(c, 1 + c % 9);
+    body += R"({"op": "getitem", "obj": "%x", "index": {"slice": [)" + parts + R"(]}, "out": "y)" +
+            std::to_string(i) + R"("},)";
+    if (i < 150) expected += "slice(" + parts + ")\n";
+  }
+  std::string graph = R"({"format": "thunderc-graph", "version": 1, "name": "slices",
+    "functions": {"forward": {"params": ["x"], "body": [)" +
+                      body + R"({"op": "return", "value": "%y0"}]}},
+    "entry": "forward",
+    "inputs": {"args": [{"tensor": [4], "dtype": "float32", "device": "cpu"}], "kwargs": {}}})";
+  CompileOptions o;
+  o.passes = false;
+  std::string computation = compile_graph(load_graph_text(graph, "slices.json"), o)[1].text;
+  std::string found;
+  for (size_t at = 0; (at = computation.find("slice(", at)) != std::string::npos;) {
+    size_t end = computation.find(')', at);
+    found += computation.substr(at, end + 1 - at) + "\n";
+    at = end;
+  }
+  size_t null;
+  while ((null = expected.find("null")) != std::string::npos) expected.replace(null, 4, "None");
+  CHECK(found == expected + expected);
+}
