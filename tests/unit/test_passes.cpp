@@ -220,6 +220,33 @@ TEST_CASE("printing with a Verifier: verify()'s problems, and the text printed w
   }
 }
 
+// The printer writes into its text a chunk at a time: pieces longer than a chunk, and texts of
+// many chunks, come out whole.
+TEST_CASE("printing pieces longer than the printer's chunk, and many chunks") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {});
+  t.params = {x};
+  std::string expected;
+  for (size_t size : {1, 1023, 1024, 1025, 5000, 3, 70000}) {
+    std::string literal = "'" + std::string(size, char('a' + size % 26)) + "'";
+    Instr i;
+    i.callee = "check_string_value";
+    i.args = {Operand::of(x), Operand::lit(literal)};
+    t.body.push_back(i);
+    expected += "  check_string_value(x, " + literal + ")\n";
+  }
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(x)};
+  t.body.push_back(ret);
+  expected += "  return x\n";
+  std::string text = print_python(t, {});
+  REQUIRE(text.size() > expected.size());
+  CHECK(text.substr(text.size() - expected.size()) == expected);
+  CHECK(text.find('\0') == std::string::npos);
+}
+
 TEST_CASE("dce finds what the kept instructions read, bound arguments too") {
   Trace t;
   t.name = "computation";
