@@ -87,7 +87,9 @@ std::string Verifier::where(size_t i) const {
                                   u < defined_.size() ? t_.name_of(u) : std::to_string(u)));
 }
 
-void Verifier::define(ValueId v, size_t i) {
+// Inlined: it runs for every value an instruction defines (a call each was ~0.04M instructions at
+// L = 32).
+[[gnu::always_inline]] inline void Verifier::define(ValueId v, size_t i) {
   if (v < defined_.size() && !defined_[v]) defined_[v] = 1;
   else bad_definition(v, i);
 }
