@@ -63,7 +63,9 @@ bool same(const Instr &a, const Instr &b) {
 }
 } // namespace
 
-void cse(Trace &t) {
+namespace {
+// compact: the replaced instructions are removed; otherwise they stay where they are, for dce.
+void cse(Trace &t, bool compact) {
   std::vector<ValueId> to(t.values.size());
   for (ValueId v = 0; v < to.size(); ++v) to[v] = v;
   // Values the trace returns keep their own instruction: the next trace knows them by name.
@@ -99,9 +101,8 @@ void cse(Trace &t) {
       for (ValueId o : ins.outs) keep |= returned[o];
       if (first && !keep) {
         for (size_t j = 0; j < ins.outs.size(); ++j) to[ins.outs[j]] = first->outs[j];
-        continue;
-      }
-      if (!first) {
+        if (compact) continue;
+      } else if (!first) {
         auto [it, fresh] = last_with_hash.try_emplace(h, kept);
         if (!fresh) {
           before_with_hash[kept] = it->second;
@@ -114,5 +115,10 @@ void cse(Trace &t) {
   }
   t.body.resize(kept);
 }
+} // namespace
+
+void cse(Trace &t) { cse(t, true); }
+
+void cse_before_dce(Trace &t) { cse(t, false); }
 
 } // namespace thunderc

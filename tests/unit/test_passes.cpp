@@ -29,6 +29,25 @@ TEST_CASE("every sample's traces verify after building and after each pass") {
   }
 }
 
+// Without a callback, cse leaves the instructions it replaces to dce (cse_before_dce): the traces
+// must come out as they do when each pass is looked at.
+TEST_CASE("the pipeline leaves the same traces whether or not it is watched after each pass") {
+  for (const std::string &path : test::sample_paths()) {
+    CAPTURE(path);
+    Graph g = load_graph(path);
+    Program p = interpret(g);
+    Traces watched = build_traces(g, p);
+    Traces unwatched = watched;
+    run_pipeline(watched.prologue, watched.computation, [](const std::string &, const Trace &) {});
+    run_pipeline(unwatched.prologue, unwatched.computation);
+    CHECK(print_python(unwatched.prologue, unwatched.prologue_options) ==
+          print_python(watched.prologue, watched.prologue_options));
+    CHECK(print_python(unwatched.computation, unwatched.computation_options) ==
+          print_python(watched.computation, watched.computation_options));
+    CHECK(verify(unwatched.computation).empty());
+  }
+}
+
 TEST_CASE("an operand's copy is a value copy: its tuple, list or dict parts are its own") {
   Operand d = Operand::dict({"'a'"}, {Operand::tuple({Operand::of(1), Operand::lit("None")})});
   Operand copy = d;
@@ -140,6 +159,15 @@ TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   dce(cleaned);
   CHECK(verify(cleaned).empty());
   CHECK(cleaned.body.size() == 3); // a, c, return
+
+  // cse_before_dce leaves b's instruction in place, read by nothing, for dce to drop.
+  Trace left = t;
+  cse_before_dce(left);
+  CHECK(verify(left).empty());
+  CHECK(left.body.size() == t.body.size());
+  CHECK(left.body[2].args[0].value == a);
+  dce(left);
+  CHECK(print_python(left, {}) == print_python(cleaned, {}));
 
   Trace broken = t;
   broken.body[0].args = {Operand::of(c)};
