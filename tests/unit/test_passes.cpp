@@ -174,6 +174,37 @@ TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   CHECK_FALSE(verify(broken).empty());
 }
 
+// Tuples, lists and dicts are hashed apart from values and literals (out of line): equal ones
+// still merge, and ones that differ in a part do not.
+TEST_CASE("cse merges ops whose tuple, list and dict arguments are equal") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {});
+  t.params = {x};
+  auto arg = [&](const char *last) {
+    return Operand::tuple({Operand::of(x), Operand::list({Operand::lit("1"), Operand::lit(last)}),
+                           Operand::dict({"'k'"}, {Operand::of(x)})});
+  };
+  std::vector<ValueId> outs;
+  for (const char *last : {"2", "2", "3", "2"}) {
+    Instr i;
+    i.callee = "torch.reshape";
+    i.pure = true;
+    i.outs = {t.add_value(std::string("r") + std::to_string(outs.size()), {})};
+    outs.push_back(i.outs[0]);
+    i.args = {Operand::of(x), arg(last)};
+    t.body.push_back(i);
+  }
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::tuple({Operand::of(outs[0]), Operand::of(outs[2])})};
+  t.body.push_back(ret);
+  cse(t);
+  CHECK(verify(t).empty());
+  REQUIRE(t.body.size() == 3); // r0, r2 (its list differs), return
+  CHECK(t.body[1].outs[0] == outs[2]);
+}
+
 TEST_CASE("verify reports every broken invariant") {
   Trace t;
   t.name = "computation";
