@@ -54,7 +54,7 @@ public:
   // Room for the usual line lengths (a computation's lines average about 100 characters): growing
   // the text copies all of it.
   Printer(const Trace &t, const PythonOptions &o)
-      : t_(t), o_(o), out_(256 + 128 * (t.body.size() + t.params.size())) {}
+      : t_(t), o_(o), values_(t.values.size()), out_(256 + 128 * (t.body.size() + t.params.size())) {}
 
   // With a verifier: only what it has found valid is printed (the names of unknown values throw).
   std::string print(Verifier *verifier) {
@@ -63,9 +63,10 @@ public:
       header();
       if (o_.param_comments)
         for (ValueId p : t_.params) {
+          const ValueInfo &param = value(p);
           out_ += "  # ";
-          out_ += t_.name_of(p);
-          typed(t_.values[p].type);
+          out_ += param.name;
+          typed(param.type);
           out_ += '\n';
         }
     }
@@ -79,6 +80,10 @@ public:
 private:
   const Trace &t_;
   const PythonOptions &o_;
+  const size_t values_; // t_.values.size(), read once: at() divides the vector's bytes per value
+
+  // A value's name and type, as t_.values.at(v) (which throws for an unknown value).
+  const ValueInfo &value(ValueId v) const { return v < values_ ? t_.values[v] : t_.values.at(v); }
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
@@ -175,7 +180,7 @@ private:
   // (one call for every operand, its registers saved, was 0.1M instructions at L = 32).
   void operand(const Operand &o) {
     switch (o.kind()) {
-    case Operand::Kind::Value: out_ += t_.name_of(o.value); return;
+    case Operand::Kind::Value: out_ += value(o.value).name; return;
     case Operand::Kind::Literal: out_ += o.literal(); return;
     default: parts(o);
     }
@@ -232,14 +237,15 @@ private:
   void lhs(const Instr &ins) {
     if (ins.outs.empty()) return;
     if (ins.annotate && ins.outs.size() == 1) {
-      out_ += t_.name_of(ins.outs[0]);
-      typed(t_.values[ins.outs[0]].type);
+      const ValueInfo &out = value(ins.outs[0]);
+      out_ += out.name;
+      typed(out.type);
       out_ += " = ";
       return;
     }
     for (size_t i = 0; i < ins.outs.size(); ++i) {
       if (i) out_ += ", ";
-      out_ += t_.name_of(ins.outs[i]);
+      out_ += value(ins.outs[i]).name;
     }
     out_ += " = ";
   }
@@ -251,8 +257,9 @@ private:
     if (types) {
       for (size_t i = 0; i < ins.outs.size(); ++i) {
         if (i) out_ += ", ";
-        out_ += t_.name_of(ins.outs[i]);
-        typed(t_.values[ins.outs[i]].type);
+        const ValueInfo &out = value(ins.outs[i]);
+        out_ += out.name;
+        typed(out.type);
       }
     }
     if (!ins.comment.empty()) {

@@ -276,6 +276,8 @@ TEST_CASE("printing with a Verifier: verify()'s problems, and the text printed w
     CHECK(problems == verify(b));
     CHECK_FALSE(problems.empty());
     CHECK(text.find("torch.exp") == std::string::npos);
+    // Printed without a verifier, an unknown value's name throws as Trace::name_of does.
+    if (broken == 1) CHECK_THROWS_AS(print_python(b, {}), std::out_of_range);
   }
 }
 
