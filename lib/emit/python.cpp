@@ -138,7 +138,7 @@ private:
       for (int m = 0; m < 3; ++m) modules[m] |= module == names[m];
     }
     for (int m = 0; m < 3; ++m)
-      if (modules[m]) out_ += fmt::format("import {}\n", names[m]);
+      if (modules[m]) (out_ += "import ") += names[m], out_ += '\n';
     out_ += "import torch\n";
     std::vector<ClassImport> classes = o_.classes;
     std::sort(classes.begin(), classes.end(),
@@ -153,13 +153,17 @@ private:
         out_ += fmt::format("{} = import_class({}, {})\n", c.printed_name, py_str(c.module),
                             py_str(c.qualname));
     }
-    std::string params;
+    // Printed in place (a text of the parameters, then formatted, was 2 copies and 3 appends per
+    // parameter).
+    (out_ += "\n@torch.no_grad()\n@no_autocast\ndef ") += t_.name;
+    out_ += '(';
     for (size_t i = 0; i < t_.params.size(); ++i) {
       size_t from_end = t_.params.size() - i;
-      const char *stars = !t_.varargs || from_end > 2 ? "" : from_end == 2 ? "*" : "**";
-      ((params += i ? ", " : "") += stars) += t_.name_of(t_.params[i]);
+      if (i) out_ += ", ";
+      if (t_.varargs && from_end <= 2) out_ += from_end == 2 ? "*" : "**";
+      out_ += value(t_.params[i]).name;
     }
-    out_ += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
+    out_ += "):\n";
   }
 
   bool is_class(const std::string &name) const {
