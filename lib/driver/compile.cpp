@@ -33,7 +33,10 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
       options.dump(fmt::format("# {} after {}\n{}", trace.name, stage, print_python(trace, o)));
   };
   dump("build", t.computation);
-  if (options.passes) run_pipeline(t.prologue, t.computation, dump);
+  // Without dumps the pipeline is given no callback: it may then skip what only a look at the
+  // traces between passes needs (passes/passes.h: cse_before_dce).
+  bool dumps = options.dump && !options.dump_after.empty();
+  if (options.passes) run_pipeline(t.prologue, t.computation, dumps ? AfterPass(dump) : AfterPass());
   std::vector<OutputFile> files; // built in place: an initializer list would copy each text
   files.reserve(5);
   auto print = [&](const char *file, const Trace &trace, const PythonOptions &o) {

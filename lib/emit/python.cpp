@@ -15,38 +15,37 @@ namespace thunderc {
 
 namespace {
 
-// The output text, gathered in a small buffer that is appended to the text when full:
-// std::string's append is an out-of-line call per piece, and a trace prints hundreds of thousands
-// of pieces. (The buffer is small enough that libc copies it out with vector moves.)
+// The output text, written in place at the end of a string grown a chunk at a time: std::string's
+// append is an out-of-line call per piece, and a trace prints hundreds of thousands of pieces. (A
+// buffer copied out when full copied every byte twice: 0.17M instructions at L = 32.) The chunk
+// is zero-filled by resize() just before it is written, so no page is touched that is not written.
 class Out {
 public:
   explicit Out(size_t expected) { text_.reserve(expected); }
   Out &operator+=(std::string_view s) {
-    if (s.size() > sizeof buf_ - used_) return spill(s);
-    std::memcpy(buf_ + used_, s.data(), s.size());
-    used_ += s.size();
+    if (s.size() > size_t(end_ - at_)) grow(s.size());
+    std::memcpy(at_, s.data(), s.size());
+    at_ += s.size();
     return *this;
   }
   Out &operator+=(char c) { return *this += std::string_view(&c, 1); }
   std::string take() {
-    flush();
+    text_.resize(used());
+    at_ = end_ = nullptr;
     return std::move(text_);
   }
 
 private:
-  [[gnu::noinline]] Out &spill(std::string_view s) {
-    flush();
-    if (s.size() > sizeof buf_) text_.append(s);
-    else *this += s;
-    return *this;
+  static constexpr size_t kChunk = 1024;
+  [[gnu::noinline]] void grow(size_t more) {
+    size_t used = this->used();
+    text_.resize(used + std::max(more, kChunk));
+    at_ = text_.data() + used;
+    end_ = text_.data() + text_.size();
   }
-  void flush() {
-    text_.append(buf_, used_);
-    used_ = 0;
-  }
+  size_t used() const { return at_ ? size_t(at_ - text_.data()) : 0; }
   std::string text_;
-  char buf_[1024];
-  size_t used_ = 0;
+  char *at_ = nullptr, *end_ = nullptr; // where the next piece goes, and the end of the chunk
 };
 
 // Appends everything to one string.
@@ -55,7 +54,7 @@ public:
   // Room for the usual line lengths (a computation's lines average about 100 characters): growing
   // the text copies all of it.
   Printer(const Trace &t, const PythonOptions &o)
-      : t_(t), o_(o), out_(256 + 128 * (t.body.size() + t.params.size())) {}
+      : t_(t), o_(o), values_(t.values.size()), out_(256 + 128 * (t.body.size() + t.params.size())) {}
 
   // With a verifier: only what it has found valid is printed (the names of unknown values throw).
   std::string print(Verifier *verifier) {
@@ -64,9 +63,10 @@ public:
       header();
       if (o_.param_comments)
         for (ValueId p : t_.params) {
+          const ValueInfo &param = value(p);
           out_ += "  # ";
-          out_ += t_.name_of(p);
-          typed(t_.values[p].type);
+          out_ += param.name;
+          typed(param.type);
           out_ += '\n';
         }
     }
@@ -80,6 +80,10 @@ public:
 private:
   const Trace &t_;
   const PythonOptions &o_;
+  const size_t values_; // t_.values.size(), read once: at() divides the vector's bytes per value
+
+  // A value's name and type, as t_.values.at(v) (which throws for an unknown value).
+  const ValueInfo &value(ValueId v) const { return v < values_ ? t_.values[v] : t_.values.at(v); }
   Out out_;
   std::string scratch_; // a type text other than a tensor's, before it is copied out
 
@@ -134,7 +138,7 @@ private:
       for (int m = 0; m < 3; ++m) modules[m] |= module == names[m];
     }
     for (int m = 0; m < 3; ++m)
-      if (modules[m]) out_ += fmt::format("import {}\n", names[m]);
+      if (modules[m]) (out_ += "import ") += names[m], out_ += '\n';
     out_ += "import torch\n";
     std::vector<ClassImport> classes = o_.classes;
     std::sort(classes.begin(), classes.end(),
@@ -149,13 +153,17 @@ private:
         out_ += fmt::format("{} = import_class({}, {})\n", c.printed_name, py_str(c.module),
                             py_str(c.qualname));
     }
-    std::string params;
+    // Printed in place (a text of the parameters, then formatted, was 2 copies and 3 appends per
+    // parameter).
+    (out_ += "\n@torch.no_grad()\n@no_autocast\ndef ") += t_.name;
+    out_ += '(';
     for (size_t i = 0; i < t_.params.size(); ++i) {
       size_t from_end = t_.params.size() - i;
-      const char *stars = !t_.varargs || from_end > 2 ? "" : from_end == 2 ? "*" : "**";
-      ((params += i ? ", " : "") += stars) += t_.name_of(t_.params[i]);
+      if (i) out_ += ", ";
+      if (t_.varargs && from_end <= 2) out_ += from_end == 2 ? "*" : "**";
+      out_ += value(t_.params[i]).name;
     }
-    out_ += fmt::format("\n@torch.no_grad()\n@no_autocast\ndef {}({}):\n", t_.name, params);
+    out_ += "):\n";
   }
 
   bool is_class(const std::string &name) const {
@@ -172,10 +180,18 @@ private:
     return out;
   }
 
+  // A value or a literal (almost every operand) is printed inline; a tuple, list or dict by a call
+  // (one call for every operand, its registers saved, was 0.1M instructions at L = 32).
   void operand(const Operand &o) {
     switch (o.kind()) {
-    case Operand::Kind::Value: out_ += t_.name_of(o.value); return;
+    case Operand::Kind::Value: out_ += value(o.value).name; return;
     case Operand::Kind::Literal: out_ += o.literal(); return;
+    default: parts(o);
+    }
+  }
+
+  [[gnu::noinline]] void parts(const Operand &o) {
+    switch (o.kind()) {
     case Operand::Kind::Tuple:
     case Operand::Kind::List: {
       bool list = o.kind() == Operand::Kind::List;
@@ -198,6 +214,7 @@ private:
       }
       out_ += '}';
       return;
+    default: break;
     }
     out_ += "None";
   }
@@ -224,14 +241,15 @@ private:
   void lhs(const Instr &ins) {
     if (ins.outs.empty()) return;
     if (ins.annotate && ins.outs.size() == 1) {
-      out_ += t_.name_of(ins.outs[0]);
-      typed(t_.values[ins.outs[0]].type);
+      const ValueInfo &out = value(ins.outs[0]);
+      out_ += out.name;
+      typed(out.type);
       out_ += " = ";
       return;
     }
     for (size_t i = 0; i < ins.outs.size(); ++i) {
       if (i) out_ += ", ";
-      out_ += t_.name_of(ins.outs[i]);
+      out_ += value(ins.outs[i]).name;
     }
     out_ += " = ";
   }
@@ -243,8 +261,9 @@ private:
     if (types) {
       for (size_t i = 0; i < ins.outs.size(); ++i) {
         if (i) out_ += ", ";
-        out_ += t_.name_of(ins.outs[i]);
-        typed(t_.values[ins.outs[i]].type);
+        const ValueInfo &out = value(ins.outs[i]);
+        out_ += out.name;
+        typed(out.type);
       }
     }
     if (!ins.comment.empty()) {

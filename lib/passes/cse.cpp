@@ -15,17 +15,24 @@ void rename(Operand &o, const std::vector<ValueId> &to) {
 size_t hash_mix(size_t h, size_t v) { return (h ^ v) * 0x100000001b3ull + (h >> 7); }
 
 // Two instructions are the same when their callee, arguments and keyword arguments are.
-size_t hash_of(const Operand &o, size_t h) {
+size_t hash_of(const Operand &o, size_t h);
+
+// A tuple's, list's or dict's parts: out of the way of the values and literals, almost every
+// operand, which are hashed inline (a call per operand was 0.1M instructions at L = 32).
+[[gnu::noinline]] size_t hash_parts(const Operand &o, size_t h) {
+  for (const auto &k : o.keys()) h = hash_mix(h, StrHash{}(k));
+  for (const auto &i : o.items()) h = hash_of(i, h);
+  return hash_mix(h, o.items().size());
+}
+
+inline size_t hash_of(const Operand &o, size_t h) {
   h = hash_mix(h, static_cast<size_t>(o.kind()));
   switch (o.kind()) {
   case Operand::Kind::Value: return hash_mix(h, o.value);
   // Equal literals are one interned text: its address stands for it.
   case Operand::Kind::Literal: return hash_mix(h, reinterpret_cast<uintptr_t>(&o.literal().str()));
-  default: break;
+  default: return hash_parts(o, h);
   }
-  for (const auto &k : o.keys()) h = hash_mix(h, StrHash{}(k));
-  for (const auto &i : o.items()) h = hash_of(i, h);
-  return hash_mix(h, o.items().size());
 }
 
 size_t hash_of(const Instr &ins) {
@@ -63,7 +70,9 @@ bool same(const Instr &a, const Instr &b) {
 }
 } // namespace
 
-void cse(Trace &t) {
+namespace {
+// compact: the replaced instructions are removed; otherwise they stay where they are, for dce.
+void cse(Trace &t, bool compact) {
   std::vector<ValueId> to(t.values.size());
   for (ValueId v = 0; v < to.size(); ++v) to[v] = v;
   // Values the trace returns keep their own instruction: the next trace knows them by name.
@@ -99,9 +108,8 @@ void cse(Trace &t) {
       for (ValueId o : ins.outs) keep |= returned[o];
       if (first && !keep) {
         for (size_t j = 0; j < ins.outs.size(); ++j) to[ins.outs[j]] = first->outs[j];
-        continue;
-      }
-      if (!first) {
+        if (compact) continue;
+      } else if (!first) {
         auto [it, fresh] = last_with_hash.try_emplace(h, kept);
         if (!fresh) {
           before_with_hash[kept] = it->second;
@@ -114,5 +122,10 @@ void cse(Trace &t) {
   }
   t.body.resize(kept);
 }
+} // namespace
+
+void cse(Trace &t) { cse(t, true); }
+
+void cse_before_dce(Trace &t) { cse(t, false); }
 
 } // namespace thunderc

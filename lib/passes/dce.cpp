@@ -2,11 +2,6 @@
 
 namespace thunderc {
 
-// Most operands are values: those are marked here, a call deeper only for a tuple, list or dict.
-void mark_values(const std::vector<Operand> &operands, std::vector<uint8_t> &marked) {
-  for (const Operand &o : operands) mark_values(o, marked);
-}
-
 namespace {
 // `live`: what the kept instructions read, found as they are kept; all of it (a comment's
 // arguments, bound arguments) with `all_reads`.

@@ -4,7 +4,11 @@ namespace thunderc {
 
 const std::vector<PassInfo> &pipeline() {
   static const std::vector<PassInfo> passes = {
-      {"cse", false, [](Trace &, Trace &computation, PassState &) { cse(computation); }},
+      {"cse", false,
+       [](Trace &, Trace &computation, PassState &s) {
+         if (s.watched) cse(computation);
+         else cse_before_dce(computation); // dce is next
+       }},
       {"dce", false,
        [](Trace &, Trace &computation, PassState &s) { dce(computation, s.computation_reads); }},
       {"prologue_dce", true, [](Trace &prologue, Trace &computation, PassState &s) {
@@ -15,6 +19,7 @@ const std::vector<PassInfo> &pipeline() {
 
 void run_pipeline(Trace &prologue, Trace &computation, const AfterPass &after) {
   PassState state;
+  state.watched = bool(after);
   for (const auto &pass : pipeline()) {
     pass.run(prologue, computation, state);
     if (after && pass.edits_prologue) after(pass.name, prologue);

@@ -29,6 +29,25 @@ TEST_CASE("every sample's traces verify after building and after each pass") {
   }
 }
 
+// Without a callback, cse leaves the instructions it replaces to dce (cse_before_dce): the traces
+// must come out as they do when each pass is looked at.
+TEST_CASE("the pipeline leaves the same traces whether or not it is watched after each pass") {
+  for (const std::string &path : test::sample_paths()) {
+    CAPTURE(path);
+    Graph g = load_graph(path);
+    Program p = interpret(g);
+    Traces watched = build_traces(g, p);
+    Traces unwatched = watched;
+    run_pipeline(watched.prologue, watched.computation, [](const std::string &, const Trace &) {});
+    run_pipeline(unwatched.prologue, unwatched.computation);
+    CHECK(print_python(unwatched.prologue, unwatched.prologue_options) ==
+          print_python(watched.prologue, watched.prologue_options));
+    CHECK(print_python(unwatched.computation, unwatched.computation_options) ==
+          print_python(watched.computation, watched.computation_options));
+    CHECK(verify(unwatched.computation).empty());
+  }
+}
+
 TEST_CASE("an operand's copy is a value copy: its tuple, list or dict parts are its own") {
   Operand d = Operand::dict({"'a'"}, {Operand::tuple({Operand::of(1), Operand::lit("None")})});
   Operand copy = d;
@@ -141,9 +160,49 @@ TEST_CASE("cse merges identical pure ops and dce drops unused ones") {
   CHECK(verify(cleaned).empty());
   CHECK(cleaned.body.size() == 3); // a, c, return
 
+  // cse_before_dce leaves b's instruction in place, read by nothing, for dce to drop.
+  Trace left = t;
+  cse_before_dce(left);
+  CHECK(verify(left).empty());
+  CHECK(left.body.size() == t.body.size());
+  CHECK(left.body[2].args[0].value == a);
+  dce(left);
+  CHECK(print_python(left, {}) == print_python(cleaned, {}));
+
   Trace broken = t;
   broken.body[0].args = {Operand::of(c)};
   CHECK_FALSE(verify(broken).empty());
+}
+
+// Tuples, lists and dicts are hashed apart from values and literals (out of line): equal ones
+// still merge, and ones that differ in a part do not.
+TEST_CASE("cse merges ops whose tuple, list and dict arguments are equal") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {});
+  t.params = {x};
+  auto arg = [&](const char *last) {
+    return Operand::tuple({Operand::of(x), Operand::list({Operand::lit("1"), Operand::lit(last)}),
+                           Operand::dict({"'k'"}, {Operand::of(x)})});
+  };
+  std::vector<ValueId> outs;
+  for (const char *last : {"2", "2", "3", "2"}) {
+    Instr i;
+    i.callee = "torch.reshape";
+    i.pure = true;
+    i.outs = {t.add_value(std::string("r") + std::to_string(outs.size()), {})};
+    outs.push_back(i.outs[0]);
+    i.args = {Operand::of(x), arg(last)};
+    t.body.push_back(i);
+  }
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::tuple({Operand::of(outs[0]), Operand::of(outs[2])})};
+  t.body.push_back(ret);
+  cse(t);
+  CHECK(verify(t).empty());
+  REQUIRE(t.body.size() == 3); // r0, r2 (its list differs), return
+  CHECK(t.body[1].outs[0] == outs[2]);
 }
 
 TEST_CASE("verify reports every broken invariant") {
@@ -217,7 +276,36 @@ TEST_CASE("printing with a Verifier: verify()'s problems, and the text printed w
     CHECK(problems == verify(b));
     CHECK_FALSE(problems.empty());
     CHECK(text.find("torch.exp") == std::string::npos);
+    // Printed without a verifier, an unknown value's name throws as Trace::name_of does.
+    if (broken == 1) CHECK_THROWS_AS(print_python(b, {}), std::out_of_range);
   }
+}
+
+// The printer writes into its text a chunk at a time: pieces longer than a chunk, and texts of
+// many chunks, come out whole.
+TEST_CASE("printing pieces longer than the printer's chunk, and many chunks") {
+  Trace t;
+  t.name = "computation";
+  ValueId x = t.add_value("x", {});
+  t.params = {x};
+  std::string expected;
+  for (size_t size : {1, 1023, 1024, 1025, 5000, 3, 70000}) {
+    std::string literal = "'" + std::string(size, char('a' + size % 26)) + "'";
+    Instr i;
+    i.callee = "check_string_value";
+    i.args = {Operand::of(x), Operand::lit(literal)};
+    t.body.push_back(i);
+    expected += "  check_string_value(x, " + literal + ")\n";
+  }
+  Instr ret;
+  ret.kind = Instr::Kind::Return;
+  ret.args = {Operand::of(x)};
+  t.body.push_back(ret);
+  expected += "  return x\n";
+  std::string text = print_python(t, {});
+  REQUIRE(text.size() > expected.size());
+  CHECK(text.substr(text.size() - expected.size()) == expected);
+  CHECK(text.find('\0') == std::string::npos);
 }
 
 TEST_CASE("dce finds what the kept instructions read, bound arguments too") {

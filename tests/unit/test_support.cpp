@@ -1,9 +1,14 @@
+#include "support/atomic_write.h"
 #include "support/diagnostics.h"
 #include "support/text.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
 #include <string>
 #include <utility>
 
@@ -122,4 +127,35 @@ TEST_CASE("user errors render with file, pointer and stack") {
                                   "'hiden'\n  in forward (m.py:3: h = f(hiden))\n  called from "
                                   "Model.forward, statement 7");
   CHECK_THROWS_AS(THUNDERC_ASSERT(1 == 2, "math"), InternalError);
+}
+
+// The targets are joined to the directory on strings, as std::filesystem::path would join them: a
+// directory given with or without its last '/' holds the same files, and errors name the target.
+TEST_CASE("write_files_atomically: into a directory named with or without a last '/'") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("thunderc_atomic_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto read = [](const fs::path &p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}});
+  write_files_atomically(dir.string() + "/", {{"b.py", "three"}});
+  CHECK(read(dir / "a.py") == "one");
+  CHECK(read(dir / "b.py") == "three");
+  fs::create_directory(dir / "c.py");
+  try {
+    write_files_atomically(dir.string() + "/", {{"a.py", "four"}, {"c.py", "five"}});
+    FAIL("a directory was replaced");
+  } catch (const UserError &e) {
+    CHECK(std::string(e.what()).find("cannot replace " + dir.string() + "/c.py: it is a directory") !=
+          std::string::npos);
+  }
+  CHECK(read(dir / "a.py") == "one");
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir)) ++entries;
+  CHECK(entries == 3); // a.py, b.py, c.py: no temporary left
+  fs::remove_all(dir);
 }
