@@ -9,7 +9,6 @@
 #include <array>
 #include <cctype>
 #include <fmt/format.h>
-#include <set>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -181,6 +180,16 @@ private:
   Fields fields(V obj, const std::string &ptr, std::span<const std::string_view> required,
                 std::span<const std::string_view> allowed, std::string_view what) {
     Fields out(allowed);
+    each_field(obj, ptr, required, allowed, what, [&](size_t i, V value) { out.set(i, value); });
+    return out;
+  }
+
+  // The checks of fields(), calling set(i, value) for each member of `obj`, `i` the position of
+  // its key in `allowed` (at most 64 keys).
+  template <class Set>
+  void each_field(V obj, const std::string &ptr, std::span<const std::string_view> required,
+                  std::span<const std::string_view> allowed, std::string_view what, Set set) {
+    uint64_t given = 0; // by position in `allowed`
     for (auto [key, value] : obj.members()) {
       size_t i = 0;
       while (i < allowed.size() && !same_key(allowed[i], key)) ++i;
@@ -190,11 +199,15 @@ private:
              fmt::format("unknown field {} in {}{}; allowed fields: {}", py_str(key), what,
                          did_you_mean(key, names), one_of(names)));
       }
-      out.set(i, value);
+      given |= uint64_t{1} << i;
+      set(i, value);
     }
-    for (std::string_view key : required)
-      if (!out[key]) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
-    return out;
+    for (std::string_view key : required) {
+      size_t i = 0;
+      while (i < allowed.size() && !same_key(allowed[i], key)) ++i;
+      if (i == allowed.size() || !(given >> i & 1))
+        fail(ptr, fmt::format("{} needs the field '{}'", what, key));
+    }
   }
 
   // Where a value is, for the checked readers below: a JSON pointer, or one and a field under
@@ -239,10 +252,15 @@ private:
     return j;
   }
 
-  std::string string_at(V j, const Where &at, std::string_view what) {
+  // A string's text, viewed in the document (which outlives the Loader).
+  std::string_view text_at(V j, const Where &at, std::string_view what) {
     if (!j.is_string())
       fail(at.str(), fmt::format("{} must be a string; got {}", what, kind_of(j)));
-    return std::string(j.as_string());
+    return j.as_string();
+  }
+
+  std::string string_at(V j, const Where &at, std::string_view what) {
+    return std::string(text_at(j, at, what));
   }
 
   std::string python_name(V j, const Where &at, std::string_view what) {
@@ -397,7 +415,7 @@ private:
     case JsonType::Bool: e.kind = Expr::Kind::Bool, e.b = j.as_bool(); break;
     case JsonType::Int: e.kind = Expr::Kind::Int, e.i = j.as_int(); break;
     case JsonType::Float: e.kind = Expr::Kind::Float, e.f = j.as_double(); break;
-    case JsonType::String: string_expr(e, std::string(j.as_string()), mode); break;
+    case JsonType::String: string_expr(e, j.as_string(), mode); break;
     case JsonType::Array:
       e.kind = Expr::Kind::Tuple;
       read_items(j, e.pointer, mode, e.items);
@@ -417,8 +435,8 @@ private:
     }
   }
 
-  void string_expr(Expr &e, std::string s, Mode mode) {
-    if (mode == Mode::Operand && s.starts_with("%")) {
+  void string_expr(Expr &e, std::string_view s, Mode mode) {
+    if (mode == Mode::Operand && s.starts_with('%')) {
       if (s.starts_with("%%")) {
         e.kind = Expr::Kind::Str, e.text = s.substr(1);
         return;
@@ -428,10 +446,10 @@ private:
         fail(e.pointer, fmt::format("{} does not name a local: locals are Python identifiers "
                                     "(write \"%%...\" for a string starting with '%')",
                                     py_str(s)));
-      locals_used_.emplace_back(e.text, e.pointer);
+      locals_used_.push_back({e.text, Where(e.pointer), &e.slot});
       return;
     }
-    e.kind = Expr::Kind::Str, e.text = std::move(s);
+    e.kind = Expr::Kind::Str, e.text = s;
   }
 
   // The forms of an object value, each named by its key; an object with several of the keys has
@@ -727,7 +745,15 @@ private:
 
   // ---- functions and statements -------------------------------------------------------------
 
-  std::vector<std::pair<std::string, std::string>> locals_used_; // (name, pointer) of reads
+  // The reads of locals in the function being defined, in file order: checked once its locals are
+  // numbered (a read whose slot stays kNoSlot names no parameter, `out` or loop target of the
+  // function). Each views its Expr's or Stmt's own strings and slot, which stay where they are.
+  struct LocalUse {
+    std::string_view name;
+    Where where;
+    const uint32_t *slot;
+  };
+  std::vector<LocalUse> locals_used_;
 
   void define_function(Function &fn, V j) {
     const std::string &ptr = fn.pointer;
@@ -757,33 +783,44 @@ private:
       fn.params.push_back(std::move(p));
     }
     locals_used_.clear();
-    std::set<std::string> defined;
-    for (const auto &p : fn.params) defined.insert(p.name);
     size_t before = statements_;
-    fn.body = block(f.at("body"), ptr + "/body", defined);
+    fn.body = block(f.at("body"), ptr + "/body");
     fn.statement_count = statements_ - before;
-    for (const auto &[name, where] : locals_used_)
-      if (!defined.count(name)) {
-        std::vector<std::string> known(defined.begin(), defined.end());
-        fail(where, fmt::format("unknown local {}{} in {}", py_str(name), did_you_mean(name, known),
-                                fn.name));
-      }
+    // The slots tell the defined names (fn.locals) without a set of them kept while reading.
     number_locals(fn);
+    for (const LocalUse &use : locals_used_)
+      if (*use.slot == kNoSlot) {
+        std::vector<std::string> known = fn.locals; // sorted, as messages list them
+        std::sort(known.begin(), known.end());
+        fail(use.where.str(), fmt::format("unknown local {}{} in {}", py_str(use.name),
+                                          did_you_mean(use.name, known), fn.name));
+      }
   }
 
-  std::vector<Stmt> block(V j, const std::string &ptr, std::set<std::string> &defined) {
+  std::vector<Stmt> block(V j, const std::string &ptr) {
     array_at(j, ptr, "a statement list");
     std::vector<Stmt> out;
-    out.reserve(j.size());
+    out.reserve(j.size()); // statements stay put: locals_used_ views them
     size_t i = 0;
-    for (V s : j.items()) read_stmt(out.emplace_back(), s, pointer_join(ptr, i++), defined);
+    for (V s : j.items()) read_stmt(out.emplace_back(), s, pointer_join(ptr, i++));
     return out;
   }
 
+  // The fields a statement may have, read by position (a statement's are looked up often).
+  enum StmtKey : uint8_t {
+    kOp, kLoc, kSrc, kValue, kOut, kObj, kName, kIndex, kFn, kArgs, kKwargs, kClass, kCond, kThen,
+    kElse, kTarget, kIter, kBody, kMessage, kStmtKeys
+  };
+  static constexpr std::string_view stmt_keys[kStmtKeys] = {
+      "op",   "loc",    "src",   "value", "out",  "obj",    "name", "index", "fn",     "args",
+      "kwargs", "class", "cond", "then",  "else", "target", "iter", "body",  "message"};
+
   // The fields of a statement of each op (by Stmt::Kind): the required ones, and all allowed ones
-  // in the order messages list them: op, loc, src, the required ones, the optional ones.
+  // in the order messages list them: op, loc, src, the required ones, the optional ones; `keys`
+  // holds each allowed one's StmtKey.
   struct StmtForm {
     std::vector<std::string_view> required, allowed;
+    std::vector<StmtKey> keys;
     std::string what;
   };
   static const std::vector<StmtForm> &stmt_forms() {
@@ -796,6 +833,9 @@ private:
         f.allowed = {"op", "loc", "src"};
         f.allowed.insert(f.allowed.end(), required);
         f.allowed.insert(f.allowed.end(), optional);
+        for (std::string_view key : f.allowed)
+          f.keys.push_back(StmtKey(std::find(std::begin(stmt_keys), std::end(stmt_keys), key) -
+                                   std::begin(stmt_keys)));
         f.what = fmt::format("a '{}' statement", statement_ops[out.size() - 1]);
       };
       form({"value", "out"}, {});                      // assign
@@ -816,7 +856,7 @@ private:
   }
 
   // Reads the statement `j` into `s` (in place: statements hold several expressions).
-  void read_stmt(Stmt &s, V j, std::string pointer, std::set<std::string> &defined) {
+  void read_stmt(Stmt &s, V j, std::string pointer) {
     s.pointer = std::move(pointer);
     const std::string &ptr = s.pointer;
     if (++statements_ > limits_.max_statements)
@@ -827,35 +867,38 @@ private:
     std::optional<V> op_json = j.find("op");
     if (!op_json)
       fail(ptr, fmt::format("a statement needs the field 'op' (one of {})", one_of(statement_ops)));
-    std::string op = string_at(*op_json, Where(ptr, "op"), "op");
-    auto it = std::find(statement_ops.begin(), statement_ops.end(), op);
-    if (it == statement_ops.end())
+    std::string_view op = text_at(*op_json, Where(ptr, "op"), "op");
+    size_t kind = 0;
+    while (kind < statement_ops.size() && !same_key(statement_ops[kind], op)) ++kind;
+    if (kind == statement_ops.size())
       fail(ptr + "/op", fmt::format("unknown statement op {}{}; expected one of {}", py_str(op),
                                     did_you_mean(op, statement_ops), one_of(statement_ops)));
-    s.kind = static_cast<Stmt::Kind>(it - statement_ops.begin());
-    const StmtForm &form = stmt_forms()[it - statement_ops.begin()];
-    Fields f = fields(j, ptr, form.required, form.allowed, form.what);
+    s.kind = static_cast<Stmt::Kind>(kind);
+    const StmtForm &form = stmt_forms()[kind];
+    std::array<std::optional<V>, kStmtKeys> f;
+    each_field(j, ptr, form.required, form.allowed, form.what,
+               [&](size_t i, V value) { f[form.keys[i]] = value; });
 
     using K = Stmt::Kind;
-    if (auto loc = f["loc"]) s.loc = string_at(*loc, Where(ptr, "loc"), "loc");
-    if (auto src = f["src"]) s.src = string_at(*src, Where(ptr, "src"), "src");
-    auto operand = [&](std::string_view key, Expr &into) {
+    if (auto loc = f[kLoc]) s.loc = text_at(*loc, Where(ptr, "loc"), "loc");
+    if (auto src = f[kSrc]) s.src = text_at(*src, Where(ptr, "src"), "src");
+    auto operand = [&](StmtKey key, Expr &into) {
       if (auto v = f[key]) {
-        into.pointer = pointer_join(ptr, key);
+        into.pointer = pointer_join(ptr, stmt_keys[key]);
         read_expr(into, *v, Mode::Operand);
       } else {
         into.pointer = ptr;
       }
     };
-    operand("obj", s.obj);
-    operand("index", s.index);
-    operand(s.kind == K::If ? "cond" : s.kind == K::For ? "iter" : "value", s.value);
-    if (auto name = f["name"]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
-    if (auto args = f["args"]) {
+    operand(kObj, s.obj);
+    operand(kIndex, s.index);
+    operand(s.kind == K::If ? kCond : s.kind == K::For ? kIter : kValue, s.value);
+    if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
+    if (auto args = f[kArgs]) {
       std::string aptr = ptr + "/args";
       read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
     }
-    if (auto kwargs_json = f["kwargs"]) {
+    if (auto kwargs_json = f[kKwargs]) {
       std::string kwptr = ptr + "/kwargs";
       V kwargs = object_at(*kwargs_json, kwptr, "kwargs");
       s.kwargs.reserve(kwargs.size());
@@ -868,15 +911,15 @@ private:
         read_expr(e, v, Mode::Operand);
       }
     }
-    if (s.kind == K::Call) callee(s, f.at("fn"), ptr + "/fn");
-    if (s.kind == K::New) new_class(s, f.at("class"), ptr + "/class");
-    if (s.kind == K::Raise) s.name = string_at(f.at("message"), Where(ptr, "message"), "message");
+    if (s.kind == K::Call) callee(s, *f[kFn], Where(ptr, "fn"));
+    if (s.kind == K::New) new_class(s, *f[kClass], Where(ptr, "class"));
+    if (s.kind == K::Raise) s.name = text_at(*f[kMessage], Where(ptr, "message"), "message");
     if (s.kind == K::If) {
-      s.body = block(f.at("then"), ptr + "/then", defined);
-      if (auto orelse = f["else"]) s.orelse = block(*orelse, ptr + "/else", defined);
+      s.body = block(*f[kThen], ptr + "/then");
+      if (auto orelse = f[kElse]) s.orelse = block(*orelse, ptr + "/else");
     }
     if (s.kind == K::For) {
-      V target = f.at("target");
+      V target = *f[kTarget];
       if (target.is_array()) {
         s.unpack = true;
         size_t i = 0;
@@ -886,51 +929,48 @@ private:
       } else {
         s.targets.push_back(python_name(target, Where(ptr, "target"), "loop target"));
       }
-      defined.insert(s.targets.begin(), s.targets.end());
-      s.body = block(f.at("body"), ptr + "/body", defined);
+      s.body = block(*f[kBody], ptr + "/body");
     }
-    if (auto out = f["out"]) {
-      s.out = python_name(*out, Where(ptr, "out"), "local name");
-      defined.insert(s.out);
-    }
+    if (auto out = f[kOut]) s.out = python_name(*out, Where(ptr, "out"), "local name");
   }
 
-  void callee(Stmt &s, V j, const std::string &ptr) {
-    std::string fn = string_at(j, ptr, "fn");
-    if (fn.starts_with("%")) {
+  // `fn` of a call (`at`: under the statement's pointer).
+  void callee(Stmt &s, V j, const Where &at) {
+    std::string_view fn = text_at(j, at, "fn");
+    if (fn.starts_with('%')) {
       s.callee_is_local = true;
       s.name = fn.substr(1);
-      local_name_use(s.name, ptr);
+      local_name_use(s, at);
       return;
     }
     s.name = fn;
     if (g_.find_function(fn)) return;
     for (const char *ns : {"torch.", "operator.", "builtins.", "math."})
       if (fn.starts_with(ns) && is_dotted_name(fn)) return;
-    fail(ptr, fmt::format("unknown function {}{}; call a function of \"functions\" or a library "
-                          "function (torch.*, operator.*, builtins.*, math.*)",
-                          py_str(fn), did_you_mean(fn, g_.function_names())));
+    fail(at.str(), fmt::format("unknown function {}{}; call a function of \"functions\" or a library "
+                               "function (torch.*, operator.*, builtins.*, math.*)",
+                               py_str(fn), did_you_mean(fn, g_.function_names())));
   }
 
-  void new_class(Stmt &s, V j, const std::string &ptr) {
-    std::string cls = string_at(j, ptr, "class");
-    if (cls.starts_with("%")) {
+  void new_class(Stmt &s, V j, const Where &at) {
+    std::string_view cls = text_at(j, at, "class");
+    if (cls.starts_with('%')) {
       s.callee_is_local = true;
       s.name = cls.substr(1);
-      local_name_use(s.name, ptr);
+      local_name_use(s, at);
       return;
     }
     s.name = cls;
-    if (!g_.find_class(cls) && !is_builtin_class(cls))
-      fail(ptr, fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(cls),
-                            did_you_mean(cls, g_.class_names())));
+    if (!g_.find_class(cls) && !is_builtin_class(s.name))
+      fail(at.str(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(cls),
+                                 did_you_mean(cls, g_.class_names())));
   }
 
-  // A "%local" used as a callee: checked with the function's other local reads.
-  void local_name_use(const std::string &name, const std::string &ptr) {
-    if (!is_python_name(name))
-      fail(ptr, fmt::format("{} does not name a local", py_str("%" + name)));
-    locals_used_.emplace_back(name, ptr);
+  // A "%local" used as the callee of `s`: checked with the function's other local reads.
+  void local_name_use(const Stmt &s, const Where &at) {
+    if (!is_python_name(s.name))
+      fail(at.str(), fmt::format("{} does not name a local", py_str("%" + s.name)));
+    locals_used_.push_back({s.name, at, &s.name_slot});
   }
 
   // ---- inputs -------------------------------------------------------------------------------

@@ -154,6 +154,19 @@ TEST_CASE("locals are numbered: parameters, then outs and loop targets in statem
   CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
 }
 
+TEST_CASE("an unknown local is reported at its first read in file order") {
+  // A name bound anywhere in the function (even after the read) is known.
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "return", "value": "%later"},
+      {"op": "assign", "value": 1, "out": "later"}])")) == "");
+  // In a call, the operands are read before the callee.
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "assign", "value": 1, "out": "bb"},
+      {"op": "call", "fn": "%g", "args": ["%xyzw", "%y"]}])")) ==
+        "g.json: /functions/f/body/1/args/0: unknown local 'xyzw' in f");
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "assign", "value": 1, "out": "bb"},
+      {"op": "call", "fn": "%bbb", "args": ["%a"]}])")) ==
+        "g.json: /functions/f/body/1/fn: unknown local 'bbb' (did you mean 'bb'?) in f");
+}
+
 TEST_CASE("refs resolve to the node they denote, through chains") {
   Graph g = load_graph_text(minimal(R"({"args": [{"tensor": [2]}],
       "kwargs": {"b": [{"ref": "/args/0"}, {"ref": "/kwargs/b/0"}]}})"),
