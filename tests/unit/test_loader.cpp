@@ -125,6 +125,14 @@ TEST_CASE("operands: locals, escaped strings, slices, ellipsis") {
   CHECK(g.functions[0].body[1].value.text == "%lit");
 }
 
+TEST_CASE("a return without a value: its value's pointer is the statement's") {
+  Graph g = load_graph_text(
+      minimal(R"({"args": [1]})", R"([{"op": "return"}, {"op": "return", "value": 1}])"), "g.json");
+  const std::vector<Stmt> &body = g.functions[0].body;
+  CHECK(body[0].value.pointer == body[0].pointer); // how the interpreter tells it is absent
+  CHECK(body[1].value.pointer == "/functions/f/body/1/value");
+}
+
 TEST_CASE("locals are numbered: parameters, then outs and loop targets in statement order") {
   Graph g = load_graph_text(
       minimal(R"({"args": [1]})",
