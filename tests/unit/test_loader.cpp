@@ -162,6 +162,20 @@ TEST_CASE("locals are numbered: parameters, then outs and loop targets in statem
   CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
 }
 
+TEST_CASE("a statement's fields are those of its op") {
+  auto body_error = [](const std::string &body) { return load_error(minimal(R"({"args": [1]})", body)); };
+  CHECK(body_error(R"([{"op": "assign", "value": 1, "index": 1, "out": "x"}])") ==
+        "g.json: /functions/f/body/0/index: unknown field 'index' in a 'assign' statement; allowed "
+        "fields: 'op', 'loc', 'src', 'value' or 'out'");
+  CHECK(body_error(R"([{"op": "return", "valu": 1}])") ==
+        "g.json: /functions/f/body/0/valu: unknown field 'valu' in a 'return' statement (did you "
+        "mean 'value'?); allowed fields: 'op', 'loc', 'src' or 'value'");
+  CHECK(body_error(R"([{"op": "setitem", "value": 1}])") ==
+        "g.json: /functions/f/body/0: a 'setitem' statement needs the field 'obj'");
+  CHECK(body_error(R"([{"op": "for", "iter": [1], "target": "i", "loc": "a.py:1", "src": "s",
+                        "body": [{"op": "return", "value": "%i"}]}])") == "");
+}
+
 TEST_CASE("an unknown local is reported at its first read in file order") {
   // A name bound anywhere in the function (even after the read) is known.
   CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "return", "value": "%later"},
