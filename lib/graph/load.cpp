@@ -825,44 +825,44 @@ private:
     return kStmtKeys;
   }
 
-  // The fields of a statement of each op (by Stmt::Kind): the required ones, and all allowed ones
-  // in the order messages list them: op, loc, src, the required ones, the optional ones; and
-  // both as sets of StmtKeys.
+  // The fields of a statement of each op (by Stmt::Kind): `keys` lists the required ones, then the
+  // optional ones (messages list the allowed ones as op, loc, src, then these); and both as sets of
+  // StmtKeys. A constant table: nothing to build on the first statement.
   struct StmtForm {
-    std::vector<std::string_view> required, allowed;
-    uint32_t required_keys = 0, allowed_keys = 0;
-    std::string what;
-  };
-  static const std::vector<StmtForm> &stmt_forms() {
-    static const std::vector<StmtForm> forms = [] {
-      std::vector<StmtForm> out;
-      auto form = [&](std::initializer_list<std::string_view> required,
-                      std::initializer_list<std::string_view> optional) {
-        StmtForm &f = out.emplace_back();
-        f.required = required;
-        f.allowed = {"op", "loc", "src"};
-        f.allowed.insert(f.allowed.end(), required);
-        f.allowed.insert(f.allowed.end(), optional);
-        for (std::string_view key : f.required) f.required_keys |= 1u << stmt_key(key);
-        for (std::string_view key : f.allowed) f.allowed_keys |= 1u << stmt_key(key);
-        f.what = fmt::format("a '{}' statement", statement_ops[out.size() - 1]);
-      };
-      form({"value", "out"}, {});                      // assign
-      form({"obj", "name"}, {"out"});                  // getattr
-      form({"obj", "name", "value"}, {});              // setattr
-      form({"obj", "index"}, {"out"});                 // getitem
-      form({"obj", "index", "value"}, {});             // setitem
-      form({"fn"}, {"args", "kwargs", "out"});         // call
-      form({"obj", "name"}, {"args", "kwargs", "out"}); // method
-      form({"class"}, {"args", "kwargs", "out"});      // new
-      form({"cond", "then"}, {"else"});                // if
-      form({"target", "iter", "body"}, {});            // for
-      form({}, {"value"});                             // return
-      form({"message"}, {});                           // raise
+    std::array<StmtKey, 5> keys{};
+    size_t required = 0, count = 0;
+    uint32_t required_keys = 0, allowed_keys = 1u << kOp | 1u << kLoc | 1u << kSrc;
+
+    constexpr StmtForm(std::initializer_list<StmtKey> required_list,
+                       std::initializer_list<StmtKey> optional) {
+      for (auto list : {required_list, optional})
+        for (StmtKey k : list) {
+          keys[count++] = k;
+          allowed_keys |= 1u << k;
+        }
+      required = required_list.size();
+      for (StmtKey k : required_list) required_keys |= 1u << k;
+    }
+    std::vector<std::string_view> allowed() const { // for messages
+      std::vector<std::string_view> out = {"op", "loc", "src"};
+      for (size_t i = 0; i < count; ++i) out.push_back(stmt_keys[keys[i]]);
       return out;
-    }();
-    return forms;
-  }
+    }
+  };
+  static constexpr StmtForm stmt_forms[] = {
+      {{kValue, kOut}, {}},                  // assign
+      {{kObj, kName}, {kOut}},               // getattr
+      {{kObj, kName, kValue}, {}},           // setattr
+      {{kObj, kIndex}, {kOut}},              // getitem
+      {{kObj, kIndex, kValue}, {}},          // setitem
+      {{kFn}, {kArgs, kKwargs, kOut}},       // call
+      {{kObj, kName}, {kArgs, kKwargs, kOut}}, // method
+      {{kClass}, {kArgs, kKwargs, kOut}},    // new
+      {{kCond, kThen}, {kElse}},             // if
+      {{kTarget, kIter, kBody}, {}},         // for
+      {{}, {kValue}},                        // return
+      {{kMessage}, {}},                      // raise
+  };
 
   // Reads the statement `j` into `s` (in place: statements hold several expressions).
   void read_stmt(Stmt &s, V j, std::string pointer) {
@@ -883,19 +883,20 @@ private:
       fail(ptr + "/op", fmt::format("unknown statement op {}{}; expected one of {}", py_str(op),
                                     did_you_mean(op, statement_ops), one_of(statement_ops)));
     s.kind = static_cast<Stmt::Kind>(kind);
-    const StmtForm &form = stmt_forms()[kind];
+    const StmtForm &form = stmt_forms[kind];
+    auto what = [&] { return fmt::format("a '{}' statement", statement_ops[kind]); };
     std::array<std::optional<V>, kStmtKeys> f;
     uint32_t given = 0;
     for (auto [key, value] : j.members()) { // as fields() checks them
       StmtKey k = stmt_key(key);
       if (k == kStmtKeys || !(form.allowed_keys >> k & 1))
-        unknown_field(ptr, key, form.allowed, form.what);
+        unknown_field(ptr, key, form.allowed(), what());
       given |= 1u << k;
       f[k] = value;
     }
     if ((given & form.required_keys) != form.required_keys)
-      for (std::string_view key : form.required)
-        if (!f[stmt_key(key)]) missing_field(ptr, key, form.what);
+      for (size_t i = 0; i < form.required; ++i)
+        if (!f[form.keys[i]]) missing_field(ptr, stmt_keys[form.keys[i]], what());
 
     using K = Stmt::Kind;
     if (auto loc = f[kLoc]) s.loc = text_at(*loc, Where(ptr, "loc"), "loc");
