@@ -75,9 +75,43 @@ std::string printed_class_name(const std::string &module, const std::string &qua
   return out;
 }
 
-const std::vector<std::string> statement_ops = {"assign", "getattr", "setattr", "getitem",
-                                                "setitem", "call",   "method",  "new",
-                                                "if",      "for",    "return",  "raise"};
+// Finds a key among constant ones (at most 32), comparing it only with those of its first
+// character (a statement's op and keys were compared with each in turn: 15% of read_stmt at L = 1).
+template <size_t N> class KeyTable {
+public:
+  constexpr explicit KeyTable(const std::string_view (&keys)[N]) : keys_(keys) {
+    static_assert(N <= 32);
+    for (size_t k = 0; k < N; ++k) by_initial_[uint8_t(keys[k][0])] |= 1u << k;
+  }
+  // The index of `key`; N when it is none of them.
+  size_t find(std::string_view key) const {
+    if (key.empty()) return N;
+    for (uint32_t m = by_initial_[uint8_t(key[0])]; m; m &= m - 1)
+      if (size_t k = size_t(std::countr_zero(m)); same_key(keys_[k], key)) return k;
+    return N;
+  }
+
+private:
+  const std::string_view (&keys_)[N];
+  std::array<uint32_t, 256> by_initial_{}; // bit k: keys_[k] starts with the character
+};
+
+constexpr std::string_view statement_op_names[] = {"assign", "getattr", "setattr", "getitem",
+                                                   "setitem", "call",   "method",  "new",
+                                                   "if",      "for",    "return",  "raise"};
+constexpr KeyTable statement_op_table(statement_op_names);
+const std::vector<std::string> statement_ops(std::begin(statement_op_names),
+                                             std::end(statement_op_names)); // for messages
+
+// The fields a statement may have, read by position (a statement's are looked up often).
+enum StmtKey : uint8_t {
+  kOp, kLoc, kSrc, kValue, kOut, kObj, kName, kIndex, kFn, kArgs, kKwargs, kClass, kCond, kThen,
+  kElse, kTarget, kIter, kBody, kMessage, kStmtKeys
+};
+constexpr std::string_view stmt_keys[kStmtKeys] = {
+    "op",   "loc",    "src",   "value", "out",  "obj",    "name", "index", "fn",     "args",
+    "kwargs", "class", "cond", "then",  "else", "target", "iter", "body",  "message"};
+constexpr KeyTable stmt_key_table(stmt_keys);
 
 // Reads a graph through a JSON view (json_view.h): JsonView or SimdView.
 template <class V> class Loader {
@@ -802,29 +836,6 @@ private:
     return out;
   }
 
-  // The fields a statement may have, read by position (a statement's are looked up often).
-  enum StmtKey : uint8_t {
-    kOp, kLoc, kSrc, kValue, kOut, kObj, kName, kIndex, kFn, kArgs, kKwargs, kClass, kCond, kThen,
-    kElse, kTarget, kIter, kBody, kMessage, kStmtKeys
-  };
-  static constexpr std::string_view stmt_keys[kStmtKeys] = {
-      "op",   "loc",    "src",   "value", "out",  "obj",    "name", "index", "fn",     "args",
-      "kwargs", "class", "cond", "then",  "else", "target", "iter", "body",  "message"};
-
-  // The StmtKey of `key`, kStmtKeys for none: compared only with the keys of its first character
-  // (a statement's keys were compared with each allowed one: 15% of read_stmt at L = 1).
-  static StmtKey stmt_key(std::string_view key) {
-    static constexpr auto by_initial = [] {
-      std::array<uint32_t, 256> t{}; // bit k: stmt_keys[k] starts with the character
-      for (size_t k = 0; k < kStmtKeys; ++k) t[uint8_t(stmt_keys[k][0])] |= 1u << k;
-      return t;
-    }();
-    if (key.empty()) return kStmtKeys;
-    for (uint32_t m = by_initial[uint8_t(key[0])]; m; m &= m - 1)
-      if (auto k = StmtKey(std::countr_zero(m)); same_key(stmt_keys[k], key)) return k;
-    return kStmtKeys;
-  }
-
   // The fields of a statement of each op (by Stmt::Kind): `keys` lists the required ones, then the
   // optional ones (messages list the allowed ones as op, loc, src, then these); and both as sets of
   // StmtKeys. A constant table: nothing to build on the first statement.
@@ -877,8 +888,7 @@ private:
     if (!op_json)
       fail(ptr, fmt::format("a statement needs the field 'op' (one of {})", one_of(statement_ops)));
     std::string_view op = text_at(*op_json, Where(ptr, "op"), "op");
-    size_t kind = 0;
-    while (kind < statement_ops.size() && !same_key(statement_ops[kind], op)) ++kind;
+    size_t kind = statement_op_table.find(op);
     if (kind == statement_ops.size())
       fail(ptr + "/op", fmt::format("unknown statement op {}{}; expected one of {}", py_str(op),
                                     did_you_mean(op, statement_ops), one_of(statement_ops)));
@@ -888,7 +898,7 @@ private:
     std::array<std::optional<V>, kStmtKeys> f;
     uint32_t given = 0;
     for (auto [key, value] : j.members()) { // as fields() checks them
-      StmtKey k = stmt_key(key);
+      auto k = StmtKey(stmt_key_table.find(key));
       if (k == kStmtKeys || !(form.allowed_keys >> k & 1))
         unknown_field(ptr, key, form.allowed(), what());
       given |= 1u << k;

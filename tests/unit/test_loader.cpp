@@ -162,7 +162,7 @@ TEST_CASE("locals are numbered: parameters, then outs and loop targets in statem
   CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
 }
 
-TEST_CASE("a statement's fields are those of its op") {
+TEST_CASE("a statement's op and fields") {
   auto body_error = [](const std::string &body) { return load_error(minimal(R"({"args": [1]})", body)); };
   CHECK(body_error(R"([{"op": "assign", "value": 1, "index": 1, "out": "x"}])") ==
         "g.json: /functions/f/body/0/index: unknown field 'index' in a 'assign' statement; allowed "
@@ -170,6 +170,10 @@ TEST_CASE("a statement's fields are those of its op") {
   CHECK(body_error(R"([{"op": "return", "valu": 1}])") ==
         "g.json: /functions/f/body/0/valu: unknown field 'valu' in a 'return' statement (did you "
         "mean 'value'?); allowed fields: 'op', 'loc', 'src' or 'value'");
+  CHECK(body_error(R"([{"op": "getitem2"}])") ==
+        "g.json: /functions/f/body/0/op: unknown statement op 'getitem2' (did you mean 'getitem'?); "
+        "expected one of 'assign', 'getattr', 'setattr', 'getitem', 'setitem', 'call', 'method', "
+        "'new', 'if', 'for', 'return' or 'raise'");
   CHECK(body_error(R"([{"op": "setitem", "value": 1}])") ==
         "g.json: /functions/f/body/0: a 'setitem' statement needs the field 'obj'");
   CHECK(body_error(R"([{"op": "for", "iter": [1], "target": "i", "loc": "a.py:1", "src": "s",
