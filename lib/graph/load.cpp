@@ -337,18 +337,18 @@ private:
     ClassDecl cls;
     cls.name = name;
     cls.pointer = ptr;
-    cls.module = string_at(f.at("module"), ptr + "/module", "module");
+    cls.module = string_at(f.at("module"), Where(ptr, "module"), "module");
     if (!is_dotted_name(cls.module, false))
       fail(ptr + "/module", fmt::format("module {} must be a dotted Python name (no keywords) such as "
                                         "'transformers.cache_utils'",
                                         py_str(cls.module)));
-    cls.qualname = string_at(f.at("qualname"), ptr + "/qualname", "qualname");
+    cls.qualname = string_at(f.at("qualname"), Where(ptr, "qualname"), "qualname");
     if (!is_qualname(cls.qualname))
       fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names without keywords "
                                           "(parts such as '<locals>' allowed)",
                                           py_str(cls.qualname)));
     if (auto base = f["base"]) {
-      cls.base = string_at(*base, ptr + "/base", "base");
+      cls.base = string_at(*base, Where(ptr, "base"), "base");
       if (!is_dotted_name(cls.base))
         fail(ptr + "/base", fmt::format("base {} must be a dotted class name such as "
                                         "'torch.nn.Module'",
@@ -369,20 +369,22 @@ private:
       static constexpr std::string_view dc_keys[] = {"fields", "defaults"};
       Fields dc = fields(*dataclass, dptr, {"fields"}, dc_keys, "a dataclass description");
       cls.is_dataclass = true;
-      V names = array_at(dc.at("fields"), dptr + "/fields", "fields");
+      std::string fields_ptr = dptr + "/fields";
+      V names = array_at(dc.at("fields"), fields_ptr, "fields");
       size_t i = 0;
       for (V name : names.items()) {
-        std::string fptr = pointer_join(dptr + "/fields", i++);
+        std::string fptr = pointer_join(fields_ptr, i++);
         std::string field = python_name(name, fptr, "field name");
         if (std::find(cls.fields.begin(), cls.fields.end(), field) != cls.fields.end())
           fail(fptr, fmt::format("field {} is listed twice", py_str(field)));
         cls.fields.push_back(field);
       }
       if (auto defaults_json = dc["defaults"]) {
-        V defaults = object_at(*defaults_json, dptr + "/defaults", "defaults");
+        std::string defaults_ptr = dptr + "/defaults";
+        V defaults = object_at(*defaults_json, defaults_ptr, "defaults");
         for (auto [view, value] : defaults.members()) {
           std::string field(view);
-          std::string vptr = pointer_join(dptr + "/defaults", field);
+          std::string vptr = pointer_join(defaults_ptr, field);
           if (std::find(cls.fields.begin(), cls.fields.end(), field) == cls.fields.end())
             fail(vptr, cls.fields.empty()
                            ? fmt::format("default for unknown field {}: the class declares no fields",
@@ -790,16 +792,17 @@ private:
     object_at(j, ptr, "a function");
     static constexpr std::string_view keys[] = {"params", "body"};
     Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
-    V params = array_at(f.at("params"), ptr + "/params", "params");
+    std::string params_ptr = ptr + "/params";
+    V params = array_at(f.at("params"), params_ptr, "params");
     bool seen_default = false;
     size_t i = 0;
     for (V param : params.items()) {
-      std::string pptr = pointer_join(ptr + "/params", i++);
+      std::string pptr = pointer_join(params_ptr, i++);
       Param p;
       if (param.is_object()) {
         static constexpr std::string_view param_keys[] = {"name", "default"};
         Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
-        p.name = python_name(pf.at("name"), pptr + "/name", "parameter name");
+        p.name = python_name(pf.at("name"), Where(pptr, "name"), "parameter name");
         if (auto d = pf["default"]) p.default_value = expr(*d, pptr + "/default", Mode::Literal);
       } else {
         p.name = python_name(param, pptr, "parameter name");
