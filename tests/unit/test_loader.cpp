@@ -193,6 +193,20 @@ TEST_CASE("an unknown local is reported at its first read in file order") {
         "g.json: /functions/f/body/1/fn: unknown local 'bbb' (did you mean 'bb'?) in f");
 }
 
+TEST_CASE("an input member's pointer escapes its key only where it must") {
+  Graph g = load_graph_text(minimal(R"({"args": [{"dict": {"a/b~": 1, "plain": 2, "": 3}},
+      {"module": "torch.nn.Linear", "parameters": {"weight": null}, "attrs": {"in_features": 4}}]})"),
+                            "g.json");
+  const Entries &dict = g.inputs.args[0].entries;
+  REQUIRE(dict.size() == 3);
+  CHECK(dict[0].second.pointer == "/inputs/args/0/dict/a~1b~0");
+  CHECK(dict[1].second.pointer == "/inputs/args/0/dict/plain");
+  CHECK(dict[2].second.pointer == "/inputs/args/0/dict/");
+  const Expr &linear = g.inputs.args[1];
+  CHECK(linear.parameters[0].second.pointer == "/inputs/args/1/parameters/weight");
+  CHECK(linear.entries[0].second.pointer == "/inputs/args/1/attrs/in_features");
+}
+
 TEST_CASE("refs resolve to the node they denote, through chains") {
   Graph g = load_graph_text(minimal(R"({"args": [{"tensor": [2]}],
       "kwargs": {"b": [{"ref": "/args/0"}, {"ref": "/kwargs/b/0"}]}})"),
