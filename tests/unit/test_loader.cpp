@@ -163,7 +163,9 @@ TEST_CASE("locals are numbered: parameters, then outs and loop targets in statem
 }
 
 TEST_CASE("a statement's op and fields") {
-  auto body_error = [](const std::string &body) { return load_error(minimal(R"({"args": [1]})", body)); };
+  auto body_error = [](const std::string &body) {
+    return load_error(minimal(R"({"args": [1]})", body));
+  };
   CHECK(body_error(R"([{"op": "assign", "value": 1, "index": 1, "out": "x"}])") ==
         "g.json: /functions/f/body/0/index: unknown field 'index' in a 'assign' statement; allowed "
         "fields: 'op', 'loc', 'src', 'value' or 'out'");
@@ -171,9 +173,9 @@ TEST_CASE("a statement's op and fields") {
         "g.json: /functions/f/body/0/valu: unknown field 'valu' in a 'return' statement (did you "
         "mean 'value'?); allowed fields: 'op', 'loc', 'src' or 'value'");
   CHECK(body_error(R"([{"op": "getitem2"}])") ==
-        "g.json: /functions/f/body/0/op: unknown statement op 'getitem2' (did you mean 'getitem'?); "
-        "expected one of 'assign', 'getattr', 'setattr', 'getitem', 'setitem', 'call', 'method', "
-        "'new', 'if', 'for', 'return' or 'raise'");
+        "g.json: /functions/f/body/0/op: unknown statement op 'getitem2' (did you mean "
+        "'getitem'?); expected one of 'assign', 'getattr', 'setattr', 'getitem', 'setitem', "
+        "'call', 'method', 'new', 'if', 'for', 'return' or 'raise'");
   CHECK(body_error(R"([{"op": "setitem", "value": 1}])") ==
         "g.json: /functions/f/body/0: a 'setitem' statement needs the field 'obj'");
   CHECK(body_error(R"([{"op": "for", "iter": [1], "target": "i", "loc": "a.py:1", "src": "s",
@@ -195,7 +197,8 @@ TEST_CASE("an unknown local is reported at its first read in file order") {
 
 TEST_CASE("an input member's pointer escapes its key only where it must") {
   Graph g = load_graph_text(minimal(R"({"args": [{"dict": {"a/b~": 1, "plain": 2, "": 3}},
-      {"module": "torch.nn.Linear", "parameters": {"weight": null}, "attrs": {"in_features": 4}}]})"),
+      {"module": "torch.nn.Linear", "parameters": {"weight": null},
+       "attrs": {"in_features": 4}}]})"),
                             "g.json");
   const Entries &dict = g.inputs.args[0].entries;
   REQUIRE(dict.size() == 3);
@@ -205,6 +208,26 @@ TEST_CASE("an input member's pointer escapes its key only where it must") {
   const Expr &linear = g.inputs.args[1];
   CHECK(linear.parameters[0].second.pointer == "/inputs/args/1/parameters/weight");
   CHECK(linear.entries[0].second.pointer == "/inputs/args/1/attrs/in_features");
+}
+
+TEST_CASE("locals are numbered alike in a function with many of them") {
+  // Past a few dozen locals, number_locals finds slots by a hash table instead of a search.
+  std::string body = "[";
+  for (int i = 0; i < 40; ++i)
+    body += R"({"op": "assign", "value": "%a", "out": "x)" + std::to_string(i) + R"("}, )";
+  body += R"({"op": "assign", "value": "%x3", "out": "x39"},
+             {"op": "return", "value": ["%x0", "%x35", "%b"]}])";
+  Graph g = load_graph_text(minimal(R"({"args": [1]})", body), "g.json");
+  const Function &f = g.functions[0];
+  REQUIRE(f.locals.size() == 42);
+  CHECK(f.locals[2] == "x0");
+  CHECK(f.locals[41] == "x39");
+  CHECK(f.body[39].out_slot == 41);
+  CHECK(f.body[40].out_slot == 41); // bound again: the same slot
+  CHECK(f.body[40].value.slot == 5);
+  CHECK(f.body[41].value.items[0].slot == 2);
+  CHECK(f.body[41].value.items[1].slot == 37);
+  CHECK(f.body[41].value.items[2].slot == 1);
 }
 
 TEST_CASE("refs resolve to the node they denote, through chains") {
