@@ -19,14 +19,31 @@ const Expr *ClassDecl::default_for(const std::string &field) const {
   return nullptr;
 }
 
-// Keys view the parameters' and statements' own strings, which stay where they are.
+// Names view the parameters' and statements' own strings, which stay where they are. A name's
+// slot is found by a linear search while the function has few locals (most have a few dozen: no
+// hashing and no node to allocate per name), by a hash table filled on first use after that.
 void number_locals(Function &fn) {
-  fn.locals.clear();
-  std::unordered_map<std::string_view, uint32_t> slots;
+  constexpr size_t few = 32;
+  std::vector<std::string_view> names; // by slot
+  std::unordered_map<std::string_view, uint32_t, StrHash> slots; // once more than `few`
+  auto slot = [&](std::string_view name) {
+    if (names.size() <= few) {
+      for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name) return uint32_t(i);
+      return kNoSlot;
+    }
+    if (slots.empty())
+      for (size_t i = 0; i < names.size(); ++i) slots.emplace(names[i], uint32_t(i));
+    auto it = slots.find(name);
+    return it == slots.end() ? kNoSlot : it->second;
+  };
   auto add = [&](const std::string &name) {
-    auto [it, fresh] = slots.try_emplace(name, uint32_t(fn.locals.size()));
-    if (fresh) fn.locals.push_back(name);
-    return it->second;
+    uint32_t s = slot(name);
+    if (s != kNoSlot) return s;
+    s = uint32_t(names.size());
+    names.push_back(name);
+    if (!slots.empty()) slots.emplace(name, s);
+    return s;
   };
   for (const Param &p : fn.params) add(p.name);
   auto define = [&](auto &self, std::vector<Stmt> &block) -> void {
@@ -39,10 +56,7 @@ void number_locals(Function &fn) {
     }
   };
   define(define, fn.body);
-  auto slot = [&](const std::string &name) {
-    auto it = slots.find(name);
-    return it == slots.end() ? kNoSlot : it->second;
-  };
+  fn.locals.assign(names.begin(), names.end()); // in one piece, once their number is known
   auto operand = [&](auto &self, Expr &e) -> void {
     if (e.kind == Expr::Kind::Local) e.slot = slot(e.text);
     for (Expr &x : e.items) self(self, x);

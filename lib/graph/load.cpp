@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <fmt/format.h>
-#include <set>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -75,9 +75,43 @@ std::string printed_class_name(const std::string &module, const std::string &qua
   return out;
 }
 
-const std::vector<std::string> statement_ops = {"assign", "getattr", "setattr", "getitem",
-                                                "setitem", "call",   "method",  "new",
-                                                "if",      "for",    "return",  "raise"};
+// Finds a key among constant ones (at most 32), comparing it only with those of its first
+// character (a statement's op and keys were compared with each in turn: 15% of read_stmt at L = 1).
+template <size_t N> class KeyTable {
+public:
+  constexpr explicit KeyTable(const std::string_view (&keys)[N]) : keys_(keys) {
+    static_assert(N <= 32);
+    for (size_t k = 0; k < N; ++k) by_initial_[uint8_t(keys[k][0])] |= 1u << k;
+  }
+  // The index of `key`; N when it is none of them.
+  size_t find(std::string_view key) const {
+    if (key.empty()) return N;
+    for (uint32_t m = by_initial_[uint8_t(key[0])]; m; m &= m - 1)
+      if (size_t k = size_t(std::countr_zero(m)); same_key(keys_[k], key)) return k;
+    return N;
+  }
+
+private:
+  const std::string_view (&keys_)[N];
+  std::array<uint32_t, 256> by_initial_{}; // bit k: keys_[k] starts with the character
+};
+
+constexpr std::string_view statement_op_names[] = {"assign", "getattr", "setattr", "getitem",
+                                                   "setitem", "call",   "method",  "new",
+                                                   "if",      "for",    "return",  "raise"};
+constexpr KeyTable statement_op_table(statement_op_names);
+const std::vector<std::string> statement_ops(std::begin(statement_op_names),
+                                             std::end(statement_op_names)); // for messages
+
+// The fields a statement may have, read by position (a statement's are looked up often).
+enum StmtKey : uint8_t {
+  kOp, kLoc, kSrc, kValue, kOut, kObj, kName, kIndex, kFn, kArgs, kKwargs, kClass, kCond, kThen,
+  kElse, kTarget, kIter, kBody, kMessage, kStmtKeys
+};
+constexpr std::string_view stmt_keys[kStmtKeys] = {
+    "op",   "loc",    "src",   "value", "out",  "obj",    "name", "index", "fn",     "args",
+    "kwargs", "class", "cond", "then",  "else", "target", "iter", "body",  "message"};
+constexpr KeyTable stmt_key_table(stmt_keys);
 
 // Reads a graph through a JSON view (json_view.h): JsonView or SimdView.
 template <class V> class Loader {
@@ -184,17 +218,26 @@ private:
     for (auto [key, value] : obj.members()) {
       size_t i = 0;
       while (i < allowed.size() && !same_key(allowed[i], key)) ++i;
-      if (i == allowed.size()) {
-        std::vector<std::string> names(allowed.begin(), allowed.end());
-        fail(pointer_join(ptr, key),
-             fmt::format("unknown field {} in {}{}; allowed fields: {}", py_str(key), what,
-                         did_you_mean(key, names), one_of(names)));
-      }
+      if (i == allowed.size()) unknown_field(ptr, key, allowed, what);
       out.set(i, value);
     }
     for (std::string_view key : required)
-      if (!out[key]) fail(ptr, fmt::format("{} needs the field '{}'", what, key));
+      if (!out[key]) missing_field(ptr, key, what);
     return out;
+  }
+
+  [[noreturn]] void unknown_field(const std::string &ptr, std::string_view key,
+                                  std::span<const std::string_view> allowed,
+                                  std::string_view what) {
+    std::vector<std::string> names(allowed.begin(), allowed.end());
+    fail(pointer_join(ptr, key),
+         fmt::format("unknown field {} in {}{}; allowed fields: {}", py_str(key), what,
+                     did_you_mean(key, names), one_of(names)));
+  }
+
+  [[noreturn]] void missing_field(const std::string &ptr, std::string_view key,
+                                  std::string_view what) {
+    fail(ptr, fmt::format("{} needs the field '{}'", what, key));
   }
 
   // Where a value is, for the checked readers below: a JSON pointer, or one and a field under
@@ -214,17 +257,19 @@ private:
   // hold no '~' or '/' (a Python name, an index), and is appended as it is.
   static std::string member_pointer(std::string_view base, std::string_view field,
                                     std::string_view key, bool escape = true) {
-    std::string out;
-    out.reserve(base.size() + field.size() + key.size() + 2);
-    out.append(base);
-    out += '/';
-    out.append(field);
-    if (escape) {
+    if (escape && key.find_first_of("~/") != key.npos) {
+      std::string out;
+      out.reserve(base.size() + field.size() + key.size() + 4);
+      out.append(base).append(1, '/').append(field);
       append_pointer_token(out, key);
-    } else {
-      out += '/';
-      out.append(key);
+      return out;
     }
+    // Sized once and filled in place: appends cost a call and a capacity check each (one such
+    // pointer per input member: 3% of load_graph at L = 32).
+    std::string out(base.size() + field.size() + key.size() + 2, '/');
+    char *at = std::copy(base.begin(), base.end(), out.data()) + 1;
+    at = std::copy(field.begin(), field.end(), at) + 1;
+    std::copy(key.begin(), key.end(), at);
     return out;
   }
 
@@ -239,10 +284,15 @@ private:
     return j;
   }
 
-  std::string string_at(V j, const Where &at, std::string_view what) {
+  // A string's text, viewed in the document (which outlives the Loader).
+  std::string_view text_at(V j, const Where &at, std::string_view what) {
     if (!j.is_string())
       fail(at.str(), fmt::format("{} must be a string; got {}", what, kind_of(j)));
-    return std::string(j.as_string());
+    return j.as_string();
+  }
+
+  std::string string_at(V j, const Where &at, std::string_view what) {
+    return std::string(text_at(j, at, what));
   }
 
   std::string python_name(V j, const Where &at, std::string_view what) {
@@ -289,18 +339,18 @@ private:
     ClassDecl cls;
     cls.name = name;
     cls.pointer = ptr;
-    cls.module = string_at(f.at("module"), ptr + "/module", "module");
+    cls.module = string_at(f.at("module"), Where(ptr, "module"), "module");
     if (!is_dotted_name(cls.module, false))
       fail(ptr + "/module", fmt::format("module {} must be a dotted Python name (no keywords) such as "
                                         "'transformers.cache_utils'",
                                         py_str(cls.module)));
-    cls.qualname = string_at(f.at("qualname"), ptr + "/qualname", "qualname");
+    cls.qualname = string_at(f.at("qualname"), Where(ptr, "qualname"), "qualname");
     if (!is_qualname(cls.qualname))
       fail(ptr + "/qualname", fmt::format("qualname {} must be dotted Python names without keywords "
                                           "(parts such as '<locals>' allowed)",
                                           py_str(cls.qualname)));
     if (auto base = f["base"]) {
-      cls.base = string_at(*base, ptr + "/base", "base");
+      cls.base = string_at(*base, Where(ptr, "base"), "base");
       if (!is_dotted_name(cls.base))
         fail(ptr + "/base", fmt::format("base {} must be a dotted class name such as "
                                         "'torch.nn.Module'",
@@ -321,20 +371,22 @@ private:
       static constexpr std::string_view dc_keys[] = {"fields", "defaults"};
       Fields dc = fields(*dataclass, dptr, {"fields"}, dc_keys, "a dataclass description");
       cls.is_dataclass = true;
-      V names = array_at(dc.at("fields"), dptr + "/fields", "fields");
+      std::string fields_ptr = dptr + "/fields";
+      V names = array_at(dc.at("fields"), fields_ptr, "fields");
       size_t i = 0;
       for (V name : names.items()) {
-        std::string fptr = pointer_join(dptr + "/fields", i++);
+        std::string fptr = pointer_join(fields_ptr, i++);
         std::string field = python_name(name, fptr, "field name");
         if (std::find(cls.fields.begin(), cls.fields.end(), field) != cls.fields.end())
           fail(fptr, fmt::format("field {} is listed twice", py_str(field)));
         cls.fields.push_back(field);
       }
       if (auto defaults_json = dc["defaults"]) {
-        V defaults = object_at(*defaults_json, dptr + "/defaults", "defaults");
+        std::string defaults_ptr = dptr + "/defaults";
+        V defaults = object_at(*defaults_json, defaults_ptr, "defaults");
         for (auto [view, value] : defaults.members()) {
           std::string field(view);
-          std::string vptr = pointer_join(dptr + "/defaults", field);
+          std::string vptr = pointer_join(defaults_ptr, field);
           if (std::find(cls.fields.begin(), cls.fields.end(), field) == cls.fields.end())
             fail(vptr, cls.fields.empty()
                            ? fmt::format("default for unknown field {}: the class declares no fields",
@@ -397,7 +449,7 @@ private:
     case JsonType::Bool: e.kind = Expr::Kind::Bool, e.b = j.as_bool(); break;
     case JsonType::Int: e.kind = Expr::Kind::Int, e.i = j.as_int(); break;
     case JsonType::Float: e.kind = Expr::Kind::Float, e.f = j.as_double(); break;
-    case JsonType::String: string_expr(e, std::string(j.as_string()), mode); break;
+    case JsonType::String: string_expr(e, j.as_string(), mode); break;
     case JsonType::Array:
       e.kind = Expr::Kind::Tuple;
       read_items(j, e.pointer, mode, e.items);
@@ -417,8 +469,8 @@ private:
     }
   }
 
-  void string_expr(Expr &e, std::string s, Mode mode) {
-    if (mode == Mode::Operand && s.starts_with("%")) {
+  void string_expr(Expr &e, std::string_view s, Mode mode) {
+    if (mode == Mode::Operand && s.starts_with('%')) {
       if (s.starts_with("%%")) {
         e.kind = Expr::Kind::Str, e.text = s.substr(1);
         return;
@@ -428,10 +480,10 @@ private:
         fail(e.pointer, fmt::format("{} does not name a local: locals are Python identifiers "
                                     "(write \"%%...\" for a string starting with '%')",
                                     py_str(s)));
-      locals_used_.emplace_back(e.text, e.pointer);
+      locals_used_.push_back({e.text, Where(e.pointer), &e.slot});
       return;
     }
-    e.kind = Expr::Kind::Str, e.text = std::move(s);
+    e.kind = Expr::Kind::Str, e.text = s;
   }
 
   // The forms of an object value, each named by its key; an object with several of the keys has
@@ -727,23 +779,32 @@ private:
 
   // ---- functions and statements -------------------------------------------------------------
 
-  std::vector<std::pair<std::string, std::string>> locals_used_; // (name, pointer) of reads
+  // The reads of locals in the function being defined, in file order: checked once its locals are
+  // numbered (a read whose slot stays kNoSlot names no parameter, `out` or loop target of the
+  // function). Each views its Expr's or Stmt's own strings and slot, which stay where they are.
+  struct LocalUse {
+    std::string_view name;
+    Where where;
+    const uint32_t *slot;
+  };
+  std::vector<LocalUse> locals_used_;
 
   void define_function(Function &fn, V j) {
     const std::string &ptr = fn.pointer;
     object_at(j, ptr, "a function");
     static constexpr std::string_view keys[] = {"params", "body"};
     Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
-    V params = array_at(f.at("params"), ptr + "/params", "params");
+    std::string params_ptr = ptr + "/params";
+    V params = array_at(f.at("params"), params_ptr, "params");
     bool seen_default = false;
     size_t i = 0;
     for (V param : params.items()) {
-      std::string pptr = pointer_join(ptr + "/params", i++);
+      std::string pptr = pointer_join(params_ptr, i++);
       Param p;
       if (param.is_object()) {
         static constexpr std::string_view param_keys[] = {"name", "default"};
         Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
-        p.name = python_name(pf.at("name"), pptr + "/name", "parameter name");
+        p.name = python_name(pf.at("name"), Where(pptr, "name"), "parameter name");
         if (auto d = pf["default"]) p.default_value = expr(*d, pptr + "/default", Mode::Literal);
       } else {
         p.name = python_name(param, pptr, "parameter name");
@@ -757,66 +818,70 @@ private:
       fn.params.push_back(std::move(p));
     }
     locals_used_.clear();
-    std::set<std::string> defined;
-    for (const auto &p : fn.params) defined.insert(p.name);
     size_t before = statements_;
-    fn.body = block(f.at("body"), ptr + "/body", defined);
+    fn.body = block(f.at("body"), ptr + "/body");
     fn.statement_count = statements_ - before;
-    for (const auto &[name, where] : locals_used_)
-      if (!defined.count(name)) {
-        std::vector<std::string> known(defined.begin(), defined.end());
-        fail(where, fmt::format("unknown local {}{} in {}", py_str(name), did_you_mean(name, known),
-                                fn.name));
-      }
+    // The slots tell the defined names (fn.locals) without a set of them kept while reading.
     number_locals(fn);
+    for (const LocalUse &use : locals_used_)
+      if (*use.slot == kNoSlot) {
+        std::vector<std::string> known = fn.locals; // sorted, as messages list them
+        std::sort(known.begin(), known.end());
+        fail(use.where.str(), fmt::format("unknown local {}{} in {}", py_str(use.name),
+                                          did_you_mean(use.name, known), fn.name));
+      }
   }
 
-  std::vector<Stmt> block(V j, const std::string &ptr, std::set<std::string> &defined) {
+  std::vector<Stmt> block(V j, const std::string &ptr) {
     array_at(j, ptr, "a statement list");
     std::vector<Stmt> out;
-    out.reserve(j.size());
+    out.reserve(j.size()); // statements stay put: locals_used_ views them
     size_t i = 0;
-    for (V s : j.items()) read_stmt(out.emplace_back(), s, pointer_join(ptr, i++), defined);
+    for (V s : j.items()) read_stmt(out.emplace_back(), s, pointer_join(ptr, i++));
     return out;
   }
 
-  // The fields of a statement of each op (by Stmt::Kind): the required ones, and all allowed ones
-  // in the order messages list them: op, loc, src, the required ones, the optional ones.
+  // The fields of a statement of each op (by Stmt::Kind): `keys` lists the required ones, then the
+  // optional ones (messages list the allowed ones as op, loc, src, then these); and both as sets of
+  // StmtKeys. A constant table: nothing to build on the first statement.
   struct StmtForm {
-    std::vector<std::string_view> required, allowed;
-    std::string what;
-  };
-  static const std::vector<StmtForm> &stmt_forms() {
-    static const std::vector<StmtForm> forms = [] {
-      std::vector<StmtForm> out;
-      auto form = [&](std::initializer_list<std::string_view> required,
-                      std::initializer_list<std::string_view> optional) {
-        StmtForm &f = out.emplace_back();
-        f.required = required;
-        f.allowed = {"op", "loc", "src"};
-        f.allowed.insert(f.allowed.end(), required);
-        f.allowed.insert(f.allowed.end(), optional);
-        f.what = fmt::format("a '{}' statement", statement_ops[out.size() - 1]);
-      };
-      form({"value", "out"}, {});                      // assign
-      form({"obj", "name"}, {"out"});                  // getattr
-      form({"obj", "name", "value"}, {});              // setattr
-      form({"obj", "index"}, {"out"});                 // getitem
-      form({"obj", "index", "value"}, {});             // setitem
-      form({"fn"}, {"args", "kwargs", "out"});         // call
-      form({"obj", "name"}, {"args", "kwargs", "out"}); // method
-      form({"class"}, {"args", "kwargs", "out"});      // new
-      form({"cond", "then"}, {"else"});                // if
-      form({"target", "iter", "body"}, {});            // for
-      form({}, {"value"});                             // return
-      form({"message"}, {});                           // raise
+    std::array<StmtKey, 5> keys{};
+    size_t required = 0, count = 0;
+    uint32_t required_keys = 0, allowed_keys = 1u << kOp | 1u << kLoc | 1u << kSrc;
+
+    constexpr StmtForm(std::initializer_list<StmtKey> required_list,
+                       std::initializer_list<StmtKey> optional) {
+      for (auto list : {required_list, optional})
+        for (StmtKey k : list) {
+          keys[count++] = k;
+          allowed_keys |= 1u << k;
+        }
+      required = required_list.size();
+      for (StmtKey k : required_list) required_keys |= 1u << k;
+    }
+    std::vector<std::string_view> allowed() const { // for messages
+      std::vector<std::string_view> out = {"op", "loc", "src"};
+      for (size_t i = 0; i < count; ++i) out.push_back(stmt_keys[keys[i]]);
       return out;
-    }();
-    return forms;
-  }
+    }
+  };
+  static constexpr StmtForm stmt_forms[] = {
+      {{kValue, kOut}, {}},                  // assign
+      {{kObj, kName}, {kOut}},               // getattr
+      {{kObj, kName, kValue}, {}},           // setattr
+      {{kObj, kIndex}, {kOut}},              // getitem
+      {{kObj, kIndex, kValue}, {}},          // setitem
+      {{kFn}, {kArgs, kKwargs, kOut}},       // call
+      {{kObj, kName}, {kArgs, kKwargs, kOut}}, // method
+      {{kClass}, {kArgs, kKwargs, kOut}},    // new
+      {{kCond, kThen}, {kElse}},             // if
+      {{kTarget, kIter, kBody}, {}},         // for
+      {{}, {kValue}},                        // return
+      {{kMessage}, {}},                      // raise
+  };
 
   // Reads the statement `j` into `s` (in place: statements hold several expressions).
-  void read_stmt(Stmt &s, V j, std::string pointer, std::set<std::string> &defined) {
+  void read_stmt(Stmt &s, V j, std::string pointer) {
     s.pointer = std::move(pointer);
     const std::string &ptr = s.pointer;
     if (++statements_ > limits_.max_statements)
@@ -827,35 +892,49 @@ private:
     std::optional<V> op_json = j.find("op");
     if (!op_json)
       fail(ptr, fmt::format("a statement needs the field 'op' (one of {})", one_of(statement_ops)));
-    std::string op = string_at(*op_json, Where(ptr, "op"), "op");
-    auto it = std::find(statement_ops.begin(), statement_ops.end(), op);
-    if (it == statement_ops.end())
+    std::string_view op = text_at(*op_json, Where(ptr, "op"), "op");
+    size_t kind = statement_op_table.find(op);
+    if (kind == statement_ops.size())
       fail(ptr + "/op", fmt::format("unknown statement op {}{}; expected one of {}", py_str(op),
                                     did_you_mean(op, statement_ops), one_of(statement_ops)));
-    s.kind = static_cast<Stmt::Kind>(it - statement_ops.begin());
-    const StmtForm &form = stmt_forms()[it - statement_ops.begin()];
-    Fields f = fields(j, ptr, form.required, form.allowed, form.what);
+    s.kind = static_cast<Stmt::Kind>(kind);
+    const StmtForm &form = stmt_forms[kind];
+    auto what = [&] { return fmt::format("a '{}' statement", statement_ops[kind]); };
+    std::array<std::optional<V>, kStmtKeys> f;
+    uint32_t given = 0;
+    for (auto [key, value] : j.members()) { // as fields() checks them
+      auto k = StmtKey(stmt_key_table.find(key));
+      if (k == kStmtKeys || !(form.allowed_keys >> k & 1))
+        unknown_field(ptr, key, form.allowed(), what());
+      given |= 1u << k;
+      f[k] = value;
+    }
+    if ((given & form.required_keys) != form.required_keys)
+      for (size_t i = 0; i < form.required; ++i)
+        if (!f[form.keys[i]]) missing_field(ptr, stmt_keys[form.keys[i]], what());
 
     using K = Stmt::Kind;
-    if (auto loc = f["loc"]) s.loc = string_at(*loc, Where(ptr, "loc"), "loc");
-    if (auto src = f["src"]) s.src = string_at(*src, Where(ptr, "src"), "src");
-    auto operand = [&](std::string_view key, Expr &into) {
+    if (auto loc = f[kLoc]) s.loc = text_at(*loc, Where(ptr, "loc"), "loc");
+    if (auto src = f[kSrc]) s.src = text_at(*src, Where(ptr, "src"), "src");
+    // An operand the op lacks keeps an empty pointer (nothing reads it); a return without a value
+    // has its value's pointer the statement's, which tells the interpreter that it is absent.
+    // (Copying the statement's pointer into every absent operand was ~500 copies at L = 1.)
+    auto operand = [&](StmtKey key, Expr &into) {
       if (auto v = f[key]) {
-        into.pointer = pointer_join(ptr, key);
+        into.pointer = pointer_join(ptr, stmt_keys[key]);
         read_expr(into, *v, Mode::Operand);
-      } else {
-        into.pointer = ptr;
       }
     };
-    operand("obj", s.obj);
-    operand("index", s.index);
-    operand(s.kind == K::If ? "cond" : s.kind == K::For ? "iter" : "value", s.value);
-    if (auto name = f["name"]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
-    if (auto args = f["args"]) {
+    operand(kObj, s.obj);
+    operand(kIndex, s.index);
+    operand(s.kind == K::If ? kCond : s.kind == K::For ? kIter : kValue, s.value);
+    if (s.kind == K::Return && !f[kValue]) s.value.pointer = ptr;
+    if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
+    if (auto args = f[kArgs]) {
       std::string aptr = ptr + "/args";
       read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
     }
-    if (auto kwargs_json = f["kwargs"]) {
+    if (auto kwargs_json = f[kKwargs]) {
       std::string kwptr = ptr + "/kwargs";
       V kwargs = object_at(*kwargs_json, kwptr, "kwargs");
       s.kwargs.reserve(kwargs.size());
@@ -868,15 +947,15 @@ private:
         read_expr(e, v, Mode::Operand);
       }
     }
-    if (s.kind == K::Call) callee(s, f.at("fn"), ptr + "/fn");
-    if (s.kind == K::New) new_class(s, f.at("class"), ptr + "/class");
-    if (s.kind == K::Raise) s.name = string_at(f.at("message"), Where(ptr, "message"), "message");
+    if (s.kind == K::Call) callee(s, *f[kFn], Where(ptr, "fn"));
+    if (s.kind == K::New) new_class(s, *f[kClass], Where(ptr, "class"));
+    if (s.kind == K::Raise) s.name = text_at(*f[kMessage], Where(ptr, "message"), "message");
     if (s.kind == K::If) {
-      s.body = block(f.at("then"), ptr + "/then", defined);
-      if (auto orelse = f["else"]) s.orelse = block(*orelse, ptr + "/else", defined);
+      s.body = block(*f[kThen], ptr + "/then");
+      if (auto orelse = f[kElse]) s.orelse = block(*orelse, ptr + "/else");
     }
     if (s.kind == K::For) {
-      V target = f.at("target");
+      V target = *f[kTarget];
       if (target.is_array()) {
         s.unpack = true;
         size_t i = 0;
@@ -886,51 +965,48 @@ private:
       } else {
         s.targets.push_back(python_name(target, Where(ptr, "target"), "loop target"));
       }
-      defined.insert(s.targets.begin(), s.targets.end());
-      s.body = block(f.at("body"), ptr + "/body", defined);
+      s.body = block(*f[kBody], ptr + "/body");
     }
-    if (auto out = f["out"]) {
-      s.out = python_name(*out, Where(ptr, "out"), "local name");
-      defined.insert(s.out);
-    }
+    if (auto out = f[kOut]) s.out = python_name(*out, Where(ptr, "out"), "local name");
   }
 
-  void callee(Stmt &s, V j, const std::string &ptr) {
-    std::string fn = string_at(j, ptr, "fn");
-    if (fn.starts_with("%")) {
+  // `fn` of a call (`at`: under the statement's pointer).
+  void callee(Stmt &s, V j, const Where &at) {
+    std::string_view fn = text_at(j, at, "fn");
+    if (fn.starts_with('%')) {
       s.callee_is_local = true;
       s.name = fn.substr(1);
-      local_name_use(s.name, ptr);
+      local_name_use(s, at);
       return;
     }
     s.name = fn;
     if (g_.find_function(fn)) return;
     for (const char *ns : {"torch.", "operator.", "builtins.", "math."})
       if (fn.starts_with(ns) && is_dotted_name(fn)) return;
-    fail(ptr, fmt::format("unknown function {}{}; call a function of \"functions\" or a library "
-                          "function (torch.*, operator.*, builtins.*, math.*)",
-                          py_str(fn), did_you_mean(fn, g_.function_names())));
+    fail(at.str(), fmt::format("unknown function {}{}; call a function of \"functions\" or a "
+                               "library function (torch.*, operator.*, builtins.*, math.*)",
+                               py_str(fn), did_you_mean(fn, g_.function_names())));
   }
 
-  void new_class(Stmt &s, V j, const std::string &ptr) {
-    std::string cls = string_at(j, ptr, "class");
-    if (cls.starts_with("%")) {
+  void new_class(Stmt &s, V j, const Where &at) {
+    std::string_view cls = text_at(j, at, "class");
+    if (cls.starts_with('%')) {
       s.callee_is_local = true;
       s.name = cls.substr(1);
-      local_name_use(s.name, ptr);
+      local_name_use(s, at);
       return;
     }
     s.name = cls;
-    if (!g_.find_class(cls) && !is_builtin_class(cls))
-      fail(ptr, fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(cls),
-                            did_you_mean(cls, g_.class_names())));
+    if (!g_.find_class(cls) && !is_builtin_class(s.name))
+      fail(at.str(), fmt::format("unknown class {}{}; declare it under \"classes\"", py_str(cls),
+                                 did_you_mean(cls, g_.class_names())));
   }
 
-  // A "%local" used as a callee: checked with the function's other local reads.
-  void local_name_use(const std::string &name, const std::string &ptr) {
-    if (!is_python_name(name))
-      fail(ptr, fmt::format("{} does not name a local", py_str("%" + name)));
-    locals_used_.emplace_back(name, ptr);
+  // A "%local" used as the callee of `s`: checked with the function's other local reads.
+  void local_name_use(const Stmt &s, const Where &at) {
+    if (!is_python_name(s.name))
+      fail(at.str(), fmt::format("{} does not name a local", py_str("%" + s.name)));
+    locals_used_.push_back({s.name, at, &s.name_slot});
   }
 
   // ---- inputs -------------------------------------------------------------------------------

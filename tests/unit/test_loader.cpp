@@ -125,6 +125,14 @@ TEST_CASE("operands: locals, escaped strings, slices, ellipsis") {
   CHECK(g.functions[0].body[1].value.text == "%lit");
 }
 
+TEST_CASE("a return without a value: its value's pointer is the statement's") {
+  Graph g = load_graph_text(
+      minimal(R"({"args": [1]})", R"([{"op": "return"}, {"op": "return", "value": 1}])"), "g.json");
+  const std::vector<Stmt> &body = g.functions[0].body;
+  CHECK(body[0].value.pointer == body[0].pointer); // how the interpreter tells it is absent
+  CHECK(body[1].value.pointer == "/functions/f/body/1/value");
+}
+
 TEST_CASE("locals are numbered: parameters, then outs and loop targets in statement order") {
   Graph g = load_graph_text(
       minimal(R"({"args": [1]})",
@@ -152,6 +160,74 @@ TEST_CASE("locals are numbered: parameters, then outs and loop targets in statem
   CHECK(f.locals.size() == 5);
   CHECK(f.body[1].value.slot == kNoSlot);
   CHECK(loop.target_slots == std::vector<uint32_t>{2, 0});
+}
+
+TEST_CASE("a statement's op and fields") {
+  auto body_error = [](const std::string &body) {
+    return load_error(minimal(R"({"args": [1]})", body));
+  };
+  CHECK(body_error(R"([{"op": "assign", "value": 1, "index": 1, "out": "x"}])") ==
+        "g.json: /functions/f/body/0/index: unknown field 'index' in a 'assign' statement; allowed "
+        "fields: 'op', 'loc', 'src', 'value' or 'out'");
+  CHECK(body_error(R"([{"op": "return", "valu": 1}])") ==
+        "g.json: /functions/f/body/0/valu: unknown field 'valu' in a 'return' statement (did you "
+        "mean 'value'?); allowed fields: 'op', 'loc', 'src' or 'value'");
+  CHECK(body_error(R"([{"op": "getitem2"}])") ==
+        "g.json: /functions/f/body/0/op: unknown statement op 'getitem2' (did you mean "
+        "'getitem'?); expected one of 'assign', 'getattr', 'setattr', 'getitem', 'setitem', "
+        "'call', 'method', 'new', 'if', 'for', 'return' or 'raise'");
+  CHECK(body_error(R"([{"op": "setitem", "value": 1}])") ==
+        "g.json: /functions/f/body/0: a 'setitem' statement needs the field 'obj'");
+  CHECK(body_error(R"([{"op": "for", "iter": [1], "target": "i", "loc": "a.py:1", "src": "s",
+                        "body": [{"op": "return", "value": "%i"}]}])") == "");
+}
+
+TEST_CASE("an unknown local is reported at its first read in file order") {
+  // A name bound anywhere in the function (even after the read) is known.
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "return", "value": "%later"},
+      {"op": "assign", "value": 1, "out": "later"}])")) == "");
+  // In a call, the operands are read before the callee.
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "assign", "value": 1, "out": "bb"},
+      {"op": "call", "fn": "%g", "args": ["%xyzw", "%y"]}])")) ==
+        "g.json: /functions/f/body/1/args/0: unknown local 'xyzw' in f");
+  CHECK(load_error(minimal(R"({"args": [1]})", R"([{"op": "assign", "value": 1, "out": "bb"},
+      {"op": "call", "fn": "%bbb", "args": ["%a"]}])")) ==
+        "g.json: /functions/f/body/1/fn: unknown local 'bbb' (did you mean 'bb'?) in f");
+}
+
+TEST_CASE("an input member's pointer escapes its key only where it must") {
+  Graph g = load_graph_text(minimal(R"({"args": [{"dict": {"a/b~": 1, "plain": 2, "": 3}},
+      {"module": "torch.nn.Linear", "parameters": {"weight": null},
+       "attrs": {"in_features": 4}}]})"),
+                            "g.json");
+  const Entries &dict = g.inputs.args[0].entries;
+  REQUIRE(dict.size() == 3);
+  CHECK(dict[0].second.pointer == "/inputs/args/0/dict/a~1b~0");
+  CHECK(dict[1].second.pointer == "/inputs/args/0/dict/plain");
+  CHECK(dict[2].second.pointer == "/inputs/args/0/dict/");
+  const Expr &linear = g.inputs.args[1];
+  CHECK(linear.parameters[0].second.pointer == "/inputs/args/1/parameters/weight");
+  CHECK(linear.entries[0].second.pointer == "/inputs/args/1/attrs/in_features");
+}
+
+TEST_CASE("locals are numbered alike in a function with many of them") {
+  // Past a few dozen locals, number_locals finds slots by a hash table instead of a search.
+  std::string body = "[";
+  for (int i = 0; i < 40; ++i)
+    body += R"({"op": "assign", "value": "%a", "out": "x)" + std::to_string(i) + R"("}, )";
+  body += R"({"op": "assign", "value": "%x3", "out": "x39"},
+             {"op": "return", "value": ["%x0", "%x35", "%b"]}])";
+  Graph g = load_graph_text(minimal(R"({"args": [1]})", body), "g.json");
+  const Function &f = g.functions[0];
+  REQUIRE(f.locals.size() == 42);
+  CHECK(f.locals[2] == "x0");
+  CHECK(f.locals[41] == "x39");
+  CHECK(f.body[39].out_slot == 41);
+  CHECK(f.body[40].out_slot == 41); // bound again: the same slot
+  CHECK(f.body[40].value.slot == 5);
+  CHECK(f.body[41].value.items[0].slot == 2);
+  CHECK(f.body[41].value.items[1].slot == 37);
+  CHECK(f.body[41].value.items[2].slot == 1);
 }
 
 TEST_CASE("refs resolve to the node they denote, through chains") {
