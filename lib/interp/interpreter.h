@@ -76,7 +76,12 @@ public:
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
   void reached(Value v);
   void used(Value v);
-  void rely(Value v); // deep: scalars' values, None-ness, tensor metadata, lengths
+  // Deep: scalars' values, None-ness, tensor metadata, lengths. Inline: most operands are
+  // values made while tracing, which guard nothing unless they hold inputs (containers).
+  void rely(Value v) {
+    Kind k = h.kind(v);
+    if (h.from_input(v) || (k >= Kind::Slice && k <= Kind::Dict)) rely_deep(v, 0);
+  }
   void rely_meta(Value t);
   void rely_none(Value v); // None-ness (None or not None)
   void rely_type(Value v);
