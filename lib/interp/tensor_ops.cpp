@@ -471,11 +471,8 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
   }
   auto op = ops::lookup_method(name);
   if (!op) return std::nullopt;
-  Args all;
-  all.reserve(args.size() + 1);
-  all.push_back(t);
-  all.insert(all.end(), args.begin(), args.end());
-  return tensor_op(*op, all, kwargs);
+  args.insert(args.begin(), t); // the caller's arguments, no longer needed: no copy
+  return tensor_op(*op, args, kwargs);
 }
 
 } // namespace thunderc::interp
