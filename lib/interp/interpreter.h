@@ -182,11 +182,13 @@ public:
   // `resolved` as the op catalogue sees it, written into `out`, a default (None) Arg.
   void to_arg(Value resolved, ops::Op op, ops::Arg &out);
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
-  OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
+  // A new record at the end of the program's ops (made in place: an OpRecord is large), bound;
+  // the caller pops it when the op is not the program's (a Python result, copy_'s check).
+  OpRecord &prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
-  ProvId op_record(const OpRecord &r, uint32_t output);
-  Value emit(OpRecord &&r, ops::Arg &&result, Value view_of);
-  void record(OpRecord &&r); // moves r to the program's ops (after the backend saw it)
+  ProvId op_record(const OpRecord &r, uint32_t output); // r: p.ops.back()
+  Value emit(OpRecord &r, ops::Arg &&result, Value view_of);
+  void record(OpRecord &r); // r, p.ops.back(), is complete: the backend sees it
   // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});

@@ -157,8 +157,8 @@ Value Interpreter::from_arg(const ops::Arg &a) {
   return h.none(kComputed);
 }
 
-OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
-  OpRecord r;
+OpRecord &Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
+  OpRecord &r = p.ops.emplace_back();
   r.op = op;
   // The buffer of the last op record()ed, emptied: not one allocation per op.
   std::vector<ops::Arg> metas = std::move(spare_metas);
@@ -211,13 +211,13 @@ ops::Arg Interpreter::run_op(const OpRecord &r) {
 ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
   ProvId id = h.add_record(ProvKind::Op);
   ProvRecord &pr = h.record_mut(id);
-  pr.op = int32_t(p.ops.size());
+  pr.op = int32_t(p.ops.size() - 1); // r is p.ops.back()
   pr.output = output;
   pr.stmt = r.stmt;
   return id;
 }
 
-void Interpreter::record(OpRecord &&r) {
+void Interpreter::record(OpRecord &r) {
   backend->produced(r, h);
   // The program's op keeps no buffer (`= {}` would keep it: initializer_list assign); the next
   // prepare() reuses it.
@@ -228,10 +228,9 @@ void Interpreter::record(OpRecord &&r) {
         spare_shapes.push_back(std::move(a.tensor.shape));
     spare_metas.clear();
   }
-  p.ops.push_back(std::move(r));
 }
 
-Value Interpreter::emit(OpRecord &&r, ops::Arg &&res, Value view_of) {
+Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
   auto out = [&](ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
       fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name,
@@ -253,9 +252,8 @@ Value Interpreter::emit(OpRecord &&r, ops::Arg &&res, Value view_of) {
   } else {
     r.result = out(res, 0);
   }
-  Value result = r.result;
-  record(std::move(r));
-  return result;
+  record(r);
+  return r.result;
 }
 
 Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
@@ -303,7 +301,7 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
       if (h.as_bool(flag)) return inplace_op(op, rest, others);
     }
   }
-  OpRecord r = prepare(op, args, kwargs);
+  OpRecord &r = prepare(op, args, kwargs);
   using K = ops::Arg::Kind;
   if (ops::is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
     // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
@@ -316,10 +314,13 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
                        info.torch_name, k == K::Bool ? "bool" : k == K::Int ? "int" : "float"));
   }
   ops::Arg res = run_op(r);
-  if (info.flags & ops::PythonResult) return from_arg(res);
+  if (info.flags & ops::PythonResult) {
+    p.ops.pop_back(); // a Python value: no op of the program
+    return from_arg(res);
+  }
   Value view_of =
       (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
-  return emit(std::move(r), std::move(res), view_of);
+  return emit(r, std::move(res), view_of);
 }
 
 Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
@@ -344,9 +345,10 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   };
 
   if (op == ops::Op::copy_) {
-    OpRecord check = prepare(op, args, kwargs);
+    OpRecord &check = prepare(op, args, kwargs);
     run_op(check);
     Value ver = from_arg(check.bound_meta.at(1)); // the source tensor
+    p.ops.pop_back(); // only checked: the ops below make the update
     size_t before = p.ops.size();
     const TensorMeta src = h.meta(ver);
     if (src.dtype != self_meta.dtype || src.device != self_meta.device)
@@ -380,8 +382,8 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
       tensor_value |= key == "value" && h.is(v, Kind::Tensor);
     if (tensor_value) f.reset();
   }
-  OpRecord r = prepare(f ? *f : op, args, kwargs);
-  ops::Arg res = run_op(r);
+  OpRecord *r = &prepare(f ? *f : op, args, kwargs);
+  ops::Arg res = run_op(*r);
   if (res.kind != ops::Arg::Kind::Tensor)
     fail(fmt::format("{} returned {}, not a tensor", name, ops::describe(res)));
   if (res.tensor.shape != self_meta.shape)
@@ -391,16 +393,16 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
     if (!can_cast(res.tensor.dtype, self_meta.dtype))
       fail(fmt::format("{}: result type {} can't be cast to the desired output type {}", name,
                        dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
-    Value tmp = emit(std::move(r), std::move(res), {});
-    r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
-    run_op(r);
+    Value tmp = emit(*r, std::move(res), {});
+    r = &prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
+    run_op(*r);
   }
-  r.inplace = op;
-  r.updated = self;
-  r.result = self;
-  Value version = h.new_version(self, self_meta, op_record(r, 0));
-  r.outputs = {version};
-  record(std::move(r));
+  r->inplace = op;
+  r->updated = self;
+  r->result = self;
+  Value version = h.new_version(self, self_meta, op_record(*r, 0));
+  r->outputs = {version};
+  record(*r);
   return finish();
 }
 
