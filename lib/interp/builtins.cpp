@@ -478,7 +478,7 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     if (auto tensor_op = ops::lookup_function(op == std::string_view(name).substr(9)
                                                   ? std::string_view(name)
                                                   : "operator." + std::string(op)))
-      return in.tensor_op(*tensor_op, args, kwargs);
+      return in.tensor_op(*tensor_op, std::move(args), kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }
   if (is_unary) return in.unary(op, args[0]);

@@ -116,7 +116,7 @@ Value Interpreter::call_named(const std::string &name, Args args, Kwargs kwargs)
 Value Interpreter::call_builtin_named(const std::string &name, Args &args, Kwargs &kwargs) {
   if (auto v = call_builtin(name, args, kwargs)) return *v;
   if (name.starts_with("torch.")) {
-    if (auto op = ops::lookup_function(name)) return tensor_op(*op, args, kwargs);
+    if (auto op = ops::lookup_function(name)) return tensor_op(*op, std::move(args), kwargs);
     std::vector<std::string> known;
     for (const auto &op : ops::all_ops())
       known.emplace_back(op.torch_name);

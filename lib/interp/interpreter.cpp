@@ -266,7 +266,7 @@ void Interpreter::exec(const Stmt &s) {
     if (it->second.fn)
       out(call_function(*it->second.fn, std::move(args), kwargs));
     else if (it->second.op)
-      out(tensor_op(*it->second.op, args, kwargs));
+      out(tensor_op(*it->second.op, std::move(args), kwargs));
     else
       out(call_builtin_named(s.name, args, kwargs)); // no graph function: looked up above
     break;

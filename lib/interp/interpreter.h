@@ -174,7 +174,8 @@ public:
   Value num(int64_t i) { return h.integer(i, kComputed); }
 
   // ---- tensors (tensor_ops.cpp) --------------------------------------------------------------
-  Value tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs);
+  // `args` by value: the op's record keeps them (callers done with theirs move them in).
+  Value tensor_op(ops::Op op, Args args, const Kwargs &kwargs);
   Value tensor_attr(Value t, const std::string &name, bool *found);
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
@@ -184,7 +185,7 @@ public:
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
   // A new record at the end of the program's ops (made in place: an OpRecord is large), bound;
   // the caller pops it when the op is not the program's (a Python result, copy_'s check).
-  OpRecord &prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
+  OpRecord &prepare(ops::Op op, Args args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
   ProvId op_record(const OpRecord &r, uint32_t output); // r: p.ops.back()
   Value emit(OpRecord &r, ops::Arg &&result, Value view_of);
@@ -206,7 +207,7 @@ public:
 
   std::deque<Frame> frames;
   Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none
-  struct Callee { // a call statement's `fn`, resolved once
+  struct Callee { // a call statement's `fn`, resolved once; a method statement's tensor op
     const Function *fn = nullptr;
     std::optional<ops::Op> op;
   };

@@ -157,20 +157,20 @@ Value Interpreter::from_arg(const ops::Arg &a) {
   return h.none(kComputed);
 }
 
-OpRecord &Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
+OpRecord &Interpreter::prepare(ops::Op op, Args args, const Kwargs &kwargs) {
   OpRecord &r = p.ops.emplace_back();
   r.op = op;
+  r.args = std::move(args); // resolved in place below: the caller's buffer, no copy
   // The buffer of the last op record()ed, emptied: not one allocation per op.
   std::vector<ops::Arg> metas = std::move(spare_metas);
   ops::Kwargs kwmetas;
-  r.args.reserve(args.size());
-  metas.reserve(std::max(args.size(), ops::params(op).size())); // bind() fills it in place
+  metas.reserve(std::max(r.args.size(), ops::params(op).size())); // bind() fills it in place
   r.kwargs.reserve(kwargs.size());
   kwmetas.reserve(kwargs.size());
-  for (Value a : args) {
+  for (Value &a : r.args) {
     rely(a);
-    r.args.push_back(resolve(a));
-    to_arg(r.args.back(), op, metas.emplace_back());
+    a = resolve(a);
+    to_arg(a, op, metas.emplace_back());
   }
   for (const auto &[k, v] : kwargs) {
     rely(v);
@@ -256,7 +256,7 @@ Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
   return r.result;
 }
 
-Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
+Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
   const ops::OpInfo &info = ops::info(op);
   if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
   // Function forms whose Python signature is narrower than the catalogue's (which is F.relu's,
@@ -301,7 +301,9 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
       if (h.as_bool(flag)) return inplace_op(op, rest, others);
     }
   }
-  OpRecord &r = prepare(op, args, kwargs);
+  Value view_of =
+      (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
+  OpRecord &r = prepare(op, std::move(args), kwargs);
   using K = ops::Arg::Kind;
   if (ops::is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
     // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
@@ -318,8 +320,6 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
     p.ops.pop_back(); // a Python value: no op of the program
     return from_arg(res);
   }
-  Value view_of =
-      (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
   return emit(r, std::move(res), view_of);
 }
 
@@ -471,10 +471,18 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (!kwargs.empty()) fail(fmt::format("Tensor.{}() takes no keyword arguments", name));
     if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
-  auto op = ops::lookup_method(name);
+  // Looked up once per method statement (the name's hash was ~150 instructions a call).
+  std::optional<ops::Op> op;
+  if (const Stmt *s = top ? top->stmt : nullptr; s && &s->name == &method) {
+    auto [it, fresh] = callees.try_emplace(s);
+    if (fresh) it->second.op = ops::lookup_method(name);
+    op = it->second.op;
+  } else {
+    op = ops::lookup_method(name);
+  }
   if (!op) return std::nullopt;
   args.insert(args.begin(), t); // the caller's arguments, no longer needed: no copy
-  return tensor_op(*op, args, kwargs);
+  return tensor_op(*op, std::move(args), kwargs);
 }
 
 } // namespace thunderc::interp
