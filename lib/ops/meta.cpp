@@ -267,12 +267,21 @@ Device Ctx::device(std::initializer_list<size_t> indices) const {
   return same_device(std::span(ts.data(), n));
 }
 
+namespace {
+// A plain recursive function: the recursive lambda through std::any_of it replaces cost ~90
+// instructions an op (l32, callgrind), most arguments being tensors and scalars.
+bool requires_grad(const Arg &a) {
+  if (a.kind == Arg::Kind::Tensor) return a.tensor.requires_grad;
+  for (const Arg &x : a.items)
+    if (requires_grad(x)) return true;
+  return false;
+}
+} // namespace
+
 bool Ctx::grad() const {
-  auto any = [](auto &self, const Arg &a) -> bool {
-    if (a.kind == Arg::Kind::Tensor) return a.tensor.requires_grad;
-    return std::any_of(a.items.begin(), a.items.end(), [&](const Arg &x) { return self(self, x); });
-  };
-  return std::any_of(b.begin(), b.end(), [&](const Arg &a) { return any(any, a); });
+  for (const Arg &a : b)
+    if (requires_grad(a)) return true;
+  return false;
 }
 
 void Ctx::kernel_supports(bool supported, const Shape &result, DType dtype) const {
