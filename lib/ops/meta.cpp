@@ -117,6 +117,7 @@ Shape Ctx::ints(size_t i) const {
   if (a.kind == Arg::Kind::Int) return {a.i};
   Shape out;
   if (a.kind == Arg::Kind::Seq) {
+    out.reserve(a.items.size()); // one allocation, not one per doubling
     for (const Arg &item : a.items) {
       if (item.kind != Arg::Kind::Int) wrong(*this, i, "a tuple of ints");
       out.push_back(item.i);
@@ -130,6 +131,7 @@ std::vector<TensorMeta> Ctx::tensors(size_t i) const {
   if (a.kind != Arg::Kind::Seq) wrong(*this, i, "a tuple or list of tensors");
   if (a.items.empty()) fail("expected a non-empty list of tensors");
   std::vector<TensorMeta> out;
+  out.reserve(a.items.size());
   for (const Arg &item : a.items) {
     if (item.kind != Arg::Kind::Tensor) wrong(*this, i, "a tuple or list of tensors");
     out.push_back(item.tensor);
