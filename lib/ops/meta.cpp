@@ -147,16 +147,18 @@ int64_t Ctx::wrap(int64_t dim, int64_t ndim) const {
   return dim < 0 ? dim + n : dim;
 }
 
-Shape Ctx::broadcast(const Shape &a, const Shape &b) const {
+Shape Ctx::broadcast(std::span<const int64_t> a, std::span<const int64_t> b, size_t room) const {
   size_t n = std::max(a.size(), b.size());
-  Shape out(n);
+  Shape out;
+  out.reserve(n + room);
+  out.resize(n);
   for (size_t i = 0; i < n; ++i) {
     int64_t x = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t y = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (x != y && x != 1 && y != 1)
       fail("the size of tensor a (" + std::to_string(x) + ") must match the size of tensor b (" +
            std::to_string(y) + ") at non-singleton dimension " + std::to_string(i) + " (shapes " +
-           str(a) + " and " + str(b) + ")");
+           str(Shape(a.begin(), a.end())) + " and " + str(Shape(b.begin(), b.end())) + ")");
     out[i] = x == 1 ? y : x;
   }
   return out;

@@ -26,9 +26,11 @@ Shape matmul_shape(const Ctx &c, const TensorMeta &a, const TensorMeta &b) {
   if (inner_a != inner_b)
     c.fail("shapes " + str(a.shape) + " and " + str(b.shape) + " cannot be multiplied (" +
            std::to_string(inner_a) + " vs " + std::to_string(inner_b) + ")");
-  Shape batch_a(a.shape.begin(), a.shape.end() - std::min<size_t>(da, 2));
-  Shape batch_b(b.shape.begin(), b.shape.end() - std::min<size_t>(db, 2));
-  Shape out = c.broadcast(batch_a, batch_b);
+  // The batch dims (all but the matrix dims, viewed: no copies) broadcast, with room for the two
+  // matrix dims.
+  std::span<const int64_t> batch_a(a.shape.data(), da - std::min<size_t>(da, 2));
+  std::span<const int64_t> batch_b(b.shape.data(), db - std::min<size_t>(db, 2));
+  Shape out = c.broadcast(batch_a, batch_b, 2);
   if (da > 1) out.push_back(a.shape[da - 2]);
   if (db > 1) out.push_back(b.shape.back());
   return out;
