@@ -63,20 +63,20 @@ Arg meta_nn(const Ctx &c) {
     if (wt.shape.size() == 2) std::swap(wt.shape[0], wt.shape[1]);
     Shape shape = matmul_shape(c, input, wt);
     same_dtype(c, input, weight);
-    std::vector<const TensorMeta *> all = {&input, &weight};
+    const TensorMeta *all[] = {&input, &weight, bias}; // an array: no allocation
     if (bias) {
-      all.push_back(bias);
       if (bias->dtype != input.dtype)
         c.fail("expected bias of dtype " + str(input.dtype) + ", got " + str(bias->dtype));
       // 2-D and (contiguous) 3-D inputs take addmm over the flattened rows, which needs a matrix.
       if ((input.shape.size() == 2 || input.shape.size() == 3) && weight.shape.size() != 2)
         c.fail("with a bias, a " + std::to_string(input.shape.size()) +
                "-D input needs a 2-D weight, got " + str(weight.shape));
-      Shape target = shape;
-      if (input.shape.size() == 3 && shape.size() == 3) target = {shape[0] * shape[1], shape[2]};
-      c.expands_to(bias->shape, target, "bias");
+      if (input.shape.size() == 3 && shape.size() == 3)
+        c.expands_to(bias->shape, {shape[0] * shape[1], shape[2]}, "bias");
+      else
+        c.expands_to(bias->shape, shape, "bias");
     }
-    return c.out(std::move(shape), input.dtype, c.same_device(all));
+    return c.out(std::move(shape), input.dtype, c.same_device(std::span(all, bias ? 3 : 2)));
   }
   case Op::embedding: {
     const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
