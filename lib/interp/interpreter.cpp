@@ -207,9 +207,10 @@ Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
     out.emplace_back(k, in.eval(e));
   return out;
 }
-Args eval_args(Interpreter &in, const std::vector<Expr> &args) {
+// `room`: for the receiver a method or module call inserts first (no reallocation then).
+Args eval_args(Interpreter &in, const std::vector<Expr> &args, size_t room = 0) {
   Args out;
-  out.reserve(args.size());
+  out.reserve(args.size() + room);
   for (const Expr &e : args)
     out.push_back(in.eval(e));
   return out;
@@ -251,7 +252,7 @@ void Interpreter::exec(const Stmt &s) {
   }
   case K::Call: {
     Value callee = s.callee_is_local ? read_local(s.name, s.name_slot, s.pointer) : Value{};
-    Args args = eval_args(*this, s.args);
+    Args args = eval_args(*this, s.args, callee ? 1 : 0);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (callee) {
       out(call_value(callee, std::move(args), std::move(kwargs)));
@@ -273,7 +274,7 @@ void Interpreter::exec(const Stmt &s) {
   }
   case K::Method: {
     Value obj = eval(s.obj);
-    Args args = eval_args(*this, s.args);
+    Args args = eval_args(*this, s.args, 1);
     out(call_method(obj, s.name, std::move(args), eval_kwargs(*this, s.kwargs)));
     break;
   }
