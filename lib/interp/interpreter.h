@@ -207,11 +207,17 @@ public:
 
   std::deque<Frame> frames;
   Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none
-  struct Callee { // a call statement's `fn`, resolved once; a method statement's tensor op
+  struct Callee { // a call statement's `fn`, resolved once
     const Function *fn = nullptr;
     std::optional<ops::Op> op;
   };
   std::unordered_map<const Stmt *, Callee> callees;
+  // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
+  // current statement's own (exec passes s.name down): hashing the name cost ~150 instructions a
+  // call.
+  std::optional<ops::Op> statement_op(const std::string &name,
+                                      std::optional<ops::Op> (*lookup)(std::string_view));
+  std::unordered_map<const Stmt *, std::optional<ops::Op>> statement_ops;
   std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value

@@ -30,6 +30,15 @@ std::string shape_str(const std::vector<int64_t> &shape) {
 }
 } // namespace
 
+std::optional<ops::Op> Interpreter::statement_op(
+    const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
+  const Stmt *s = top ? top->stmt : nullptr;
+  if (!s || &s->name != &name) return lookup(name);
+  auto [it, fresh] = statement_ops.try_emplace(s);
+  if (fresh) it->second = lookup(name);
+  return it->second;
+}
+
 Value Interpreter::resolve(Value v) {
   switch (h.kind(v)) {
   case Kind::Tensor: {
@@ -471,15 +480,7 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (!kwargs.empty()) fail(fmt::format("Tensor.{}() takes no keyword arguments", name));
     if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
-  // Looked up once per method statement (the name's hash was ~150 instructions a call).
-  std::optional<ops::Op> op;
-  if (const Stmt *s = top ? top->stmt : nullptr; s && &s->name == &method) {
-    auto [it, fresh] = callees.try_emplace(s);
-    if (fresh) it->second.op = ops::lookup_method(name);
-    op = it->second.op;
-  } else {
-    op = ops::lookup_method(name);
-  }
+  std::optional<ops::Op> op = statement_op(method, ops::lookup_method);
   if (!op) return std::nullopt;
   args.insert(args.begin(), t); // the caller's arguments, no longer needed: no copy
   return tensor_op(*op, std::move(args), kwargs);
