@@ -179,7 +179,7 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     bool module = h.is(obj, Kind::Module);
     const ClassInfo &cls = class_info(obj);
     std::optional<Entry> e; // a copy: the calls below may grow this object's table
-    if (const Entry *found = h.find_attr(obj, name)) e = *found;
+    if (const Entry *found = find_attr(obj, name)) e = *found;
     // Instance attributes holding callables win over methods, except module members (found by
     // nn.Module.__getattr__ only after the class).
     if (e && (!module || e->slot == Slot::Attr))

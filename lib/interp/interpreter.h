@@ -218,6 +218,11 @@ public:
   std::optional<ops::Op> statement_op(const std::string &name,
                                       std::optional<ops::Op> (*lookup)(std::string_view));
   std::unordered_map<const Stmt *, std::optional<ops::Op>> statement_ops;
+  // An attribute of `obj` by name (nullptr when absent), the name's symbol found once per
+  // statement when `name` is the statement's own, as statement_op: attribute reads and method
+  // calls on objects hashed the name per call.
+  Entry *find_attr(Value obj, const std::string &name);
+  std::unordered_map<const Stmt *, uint32_t> statement_symbols; // kNoSymbol: not found yet
   std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
