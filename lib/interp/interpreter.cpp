@@ -157,10 +157,8 @@ Value Interpreter::literal(const Expr &e) {
   }
 }
 
-Value Interpreter::eval(const Expr &e) {
+Value Interpreter::eval_other(const Expr &e) {
   switch (e.kind) {
-  case Expr::Kind::Local:
-    return read_local(e.text, e.slot, e.pointer);
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     Args items;

@@ -47,7 +47,11 @@ public:
   Value call_function(const Function &fn, Args args, const Kwargs &kwargs);
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
-  Value eval(const Expr &e);
+  // Inline for a local, the most common operand (no call); eval_other for the rest.
+  Value eval(const Expr &e) {
+    return e.kind == Expr::Kind::Local ? read_local(e.text, e.slot, e.pointer) : eval_other(e);
+  }
+  Value eval_other(const Expr &e);
   // Locals by slot (number_locals); the name is for messages. Inline: it runs for every local an
   // expression reads, and an out-of-line body saved registers for its error paths on each call.
   Value read_local(const std::string &name, uint32_t slot, const std::string &pointer) {
