@@ -183,7 +183,25 @@ public:
   Value tensor_attr(Value t, const std::string &name, bool *found);
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
-  Value resolve(Value v); // tensor objects -> current versions (inside sequences too)
+  // Tensor objects -> current versions (inside sequences too). Inline: it runs for every op
+  // argument, most of them tensors and scalars.
+  Value resolve(Value v) {
+    switch (h.kind(v)) {
+    case Kind::Tensor: {
+      const TensorInfo &t = h.tensor_info(v);
+      if (t.base && h.tensor_info(t.base).versions != t.base_versions) stale_view(t.base);
+      return t.current;
+    }
+    case Kind::Tuple:
+    case Kind::List:
+    case Kind::Slice:
+      return resolve_items(v);
+    default:
+      return v;
+    }
+  }
+  Value resolve_items(Value seq);
+  [[noreturn, gnu::cold]] void stale_view(Value base);
   // `resolved` as the op catalogue sees it, written into `out`, a default (None) Arg.
   void to_arg(Value resolved, ops::Op op, ops::Arg &out);
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for

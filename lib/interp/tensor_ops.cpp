@@ -39,35 +39,25 @@ std::optional<ops::Op> Interpreter::statement_op(
   return it->second;
 }
 
-Value Interpreter::resolve(Value v) {
-  switch (h.kind(v)) {
-  case Kind::Tensor: {
-    const TensorInfo &t = h.tensor_info(v);
-    if (t.base && h.tensor_info(t.base).versions != t.base_versions)
-      fail(fmt::format("this reads a view of a tensor ({}) that was updated in place after the "
-                       "view was made; take the view after the update",
-                       h.path_of(t.base)));
-    return t.current;
+void Interpreter::stale_view(Value base) {
+  fail(fmt::format("this reads a view of a tensor ({}) that was updated in place after the view "
+                   "was made; take the view after the update",
+                   h.path_of(base)));
+}
+
+Value Interpreter::resolve_items(Value v) {
+  // Copied only from the first item that resolves to another value: most sequences (shapes,
+  // dims) hold none. Items are read by index: resolving one may add values to the heap.
+  std::vector<Value> items;
+  for (size_t i = 0, n = h.items(v).size(); i < n; ++i) {
+    Value x = h.items(v)[i], r = resolve(x);
+    if (r != x && items.empty()) items.assign(h.items(v).begin(), h.items(v).end());
+    if (!items.empty()) items[i] = r;
   }
-  case Kind::Tuple:
-  case Kind::List:
-  case Kind::Slice: {
-    // Copied only from the first item that resolves to another value: most sequences (shapes,
-    // dims) hold none. Items are read by index: resolving one may add values to the heap.
-    std::vector<Value> items;
-    for (size_t i = 0, n = h.items(v).size(); i < n; ++i) {
-      Value x = h.items(v)[i], r = resolve(x);
-      if (r != x && items.empty()) items.assign(h.items(v).begin(), h.items(v).end());
-      if (!items.empty()) items[i] = r;
-    }
-    if (items.empty()) return v;
-    if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
-    return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
-                                : h.list(std::move(items), kComputed);
-  }
-  default:
-    return v;
-  }
+  if (items.empty()) return v;
+  if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
+  return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
+                              : h.list(std::move(items), kComputed);
 }
 
 void Interpreter::to_arg(Value v, ops::Op op, ops::Arg &out) {
