@@ -78,11 +78,23 @@ bool module_builtin_method(const std::string &base, const std::string &name) {
 }
 } // namespace
 
+Entry *Interpreter::find_attr(Value obj, const std::string &name) {
+  const Stmt *s = top ? top->stmt : nullptr;
+  if (!s || &s->name != &name) return h.find_attr(obj, name);
+  uint32_t &sym = statement_symbols.try_emplace(s, kNoSymbol).first->second;
+  if (sym == kNoSymbol) { // absent from the heap's strings so far: looked up again next time
+    auto found = h.find_symbol(name);
+    if (!found) return nullptr;
+    sym = *found;
+  }
+  return h.find_attr(obj, sym);
+}
+
 std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name) {
   switch (h.kind(obj)) {
   case Kind::Object:
   case Kind::Dataclass:
-    if (Entry *e = h.find_attr(obj, name)) return read_entry(obj, *e);
+    if (Entry *e = find_attr(obj, name)) return read_entry(obj, *e);
     if (find_method(obj, name)) {
       rely_type(obj);
       return h.method(obj, name);
@@ -91,7 +103,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
   case Kind::Module: {
     // Instance attributes win over methods, methods over parameters/buffers/sub-modules (which
     // nn.Module.__getattr__ finds only when normal lookup fails).
-    Entry *e = h.find_attr(obj, name);
+    Entry *e = find_attr(obj, name);
     if (e && e->slot == Slot::Attr) return read_entry(obj, *e);
     const ClassInfo &cls = class_info(obj);
     if (find_method(cls, name) || module_builtin_method(cls.builtin_base, name)) {

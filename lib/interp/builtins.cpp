@@ -475,10 +475,10 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
                           "tensors, not on {} tensors",
                           dtype_name(h.meta(args[0]).dtype)));
     // `name` itself unless the operator was rewritten above (no string built per call).
-    if (auto tensor_op = ops::lookup_function(op == std::string_view(name).substr(9)
-                                                  ? std::string_view(name)
-                                                  : "operator." + std::string(op)))
-      return in.tensor_op(*tensor_op, args, kwargs);
+    if (auto tensor_op = op == std::string_view(name).substr(9)
+                             ? in.statement_op(name, ops::lookup_function)
+                             : ops::lookup_function("operator." + std::string(op)))
+      return in.tensor_op(*tensor_op, std::move(args), kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }
   if (is_unary) return in.unary(op, args[0]);

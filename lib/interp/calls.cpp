@@ -116,7 +116,7 @@ Value Interpreter::call_named(const std::string &name, Args args, Kwargs kwargs)
 Value Interpreter::call_builtin_named(const std::string &name, Args &args, Kwargs &kwargs) {
   if (auto v = call_builtin(name, args, kwargs)) return *v;
   if (name.starts_with("torch.")) {
-    if (auto op = ops::lookup_function(name)) return tensor_op(*op, args, kwargs);
+    if (auto op = ops::lookup_function(name)) return tensor_op(*op, std::move(args), kwargs);
     std::vector<std::string> known;
     for (const auto &op : ops::all_ops())
       known.emplace_back(op.torch_name);
@@ -179,7 +179,7 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     bool module = h.is(obj, Kind::Module);
     const ClassInfo &cls = class_info(obj);
     std::optional<Entry> e; // a copy: the calls below may grow this object's table
-    if (const Entry *found = h.find_attr(obj, name)) e = *found;
+    if (const Entry *found = find_attr(obj, name)) e = *found;
     // Instance attributes holding callables win over methods, except module members (found by
     // nn.Module.__getattr__ only after the class).
     if (e && (!module || e->slot == Slot::Attr))

@@ -126,10 +126,6 @@ void Interpreter::rely_hasattr(Value v, const std::string &name, bool present) {
   g.expected = present;
 }
 
-void Interpreter::rely(Value v) {
-  rely_deep(v, 0);
-}
-
 // Containers on the rely path are few (it is as deep as the nesting): a linear search of a stack
 // is cheaper than a hash set insert and erase per container.
 bool Interpreter::enter_rely(Value container) {

@@ -157,10 +157,8 @@ Value Interpreter::literal(const Expr &e) {
   }
 }
 
-Value Interpreter::eval(const Expr &e) {
+Value Interpreter::eval_other(const Expr &e) {
   switch (e.kind) {
-  case Expr::Kind::Local:
-    return read_local(e.text, e.slot, e.pointer);
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
     Args items;
@@ -207,9 +205,10 @@ Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
     out.emplace_back(k, in.eval(e));
   return out;
 }
-Args eval_args(Interpreter &in, const std::vector<Expr> &args) {
+// `room`: for the receiver a method or module call inserts first (no reallocation then).
+Args eval_args(Interpreter &in, const std::vector<Expr> &args, size_t room = 0) {
   Args out;
-  out.reserve(args.size());
+  out.reserve(args.size() + room);
   for (const Expr &e : args)
     out.push_back(in.eval(e));
   return out;
@@ -251,7 +250,7 @@ void Interpreter::exec(const Stmt &s) {
   }
   case K::Call: {
     Value callee = s.callee_is_local ? read_local(s.name, s.name_slot, s.pointer) : Value{};
-    Args args = eval_args(*this, s.args);
+    Args args = eval_args(*this, s.args, callee ? 1 : 0);
     Kwargs kwargs = eval_kwargs(*this, s.kwargs);
     if (callee) {
       out(call_value(callee, std::move(args), std::move(kwargs)));
@@ -266,14 +265,14 @@ void Interpreter::exec(const Stmt &s) {
     if (it->second.fn)
       out(call_function(*it->second.fn, std::move(args), kwargs));
     else if (it->second.op)
-      out(tensor_op(*it->second.op, args, kwargs));
+      out(tensor_op(*it->second.op, std::move(args), kwargs));
     else
       out(call_builtin_named(s.name, args, kwargs)); // no graph function: looked up above
     break;
   }
   case K::Method: {
     Value obj = eval(s.obj);
-    Args args = eval_args(*this, s.args);
+    Args args = eval_args(*this, s.args, 1);
     out(call_method(obj, s.name, std::move(args), eval_kwargs(*this, s.kwargs)));
     break;
   }

@@ -47,7 +47,11 @@ public:
   Value call_function(const Function &fn, Args args, const Kwargs &kwargs);
   bool exec_block(const std::vector<Stmt> &block); // true: returned
   void exec(const Stmt &s);
-  Value eval(const Expr &e);
+  // Inline for a local, the most common operand (no call); eval_other for the rest.
+  Value eval(const Expr &e) {
+    return e.kind == Expr::Kind::Local ? read_local(e.text, e.slot, e.pointer) : eval_other(e);
+  }
+  Value eval_other(const Expr &e);
   // Locals by slot (number_locals); the name is for messages. Inline: it runs for every local an
   // expression reads, and an out-of-line body saved registers for its error paths on each call.
   Value read_local(const std::string &name, uint32_t slot, const std::string &pointer) {
@@ -76,7 +80,12 @@ public:
   // ---- reliance and guards (guards.cpp) ------------------------------------------------------
   void reached(Value v);
   void used(Value v);
-  void rely(Value v); // deep: scalars' values, None-ness, tensor metadata, lengths
+  // Deep: scalars' values, None-ness, tensor metadata, lengths. Inline: most operands are
+  // values made while tracing, which guard nothing unless they hold inputs (containers).
+  void rely(Value v) {
+    Kind k = h.kind(v);
+    if (h.from_input(v) || (k >= Kind::Slice && k <= Kind::Dict)) rely_deep(v, 0);
+  }
   void rely_meta(Value t);
   void rely_none(Value v); // None-ness (None or not None)
   void rely_type(Value v);
@@ -169,19 +178,40 @@ public:
   Value num(int64_t i) { return h.integer(i, kComputed); }
 
   // ---- tensors (tensor_ops.cpp) --------------------------------------------------------------
-  Value tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs);
+  // `args` by value: the op's record keeps them (callers done with theirs move them in).
+  Value tensor_op(ops::Op op, Args args, const Kwargs &kwargs);
   Value tensor_attr(Value t, const std::string &name, bool *found);
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
-  Value resolve(Value v); // tensor objects -> current versions (inside sequences too)
+  // Tensor objects -> current versions (inside sequences too). Inline: it runs for every op
+  // argument, most of them tensors and scalars.
+  Value resolve(Value v) {
+    switch (h.kind(v)) {
+    case Kind::Tensor: {
+      const TensorInfo &t = h.tensor_info(v);
+      if (t.base && h.tensor_info(t.base).versions != t.base_versions) stale_view(t.base);
+      return t.current;
+    }
+    case Kind::Tuple:
+    case Kind::List:
+    case Kind::Slice:
+      return resolve_items(v);
+    default:
+      return v;
+    }
+  }
+  Value resolve_items(Value seq);
+  [[noreturn, gnu::cold]] void stale_view(Value base);
   // `resolved` as the op catalogue sees it, written into `out`, a default (None) Arg.
   void to_arg(Value resolved, ops::Op op, ops::Arg &out);
   Value from_arg(const ops::Arg &a); // a Python constant, or the tensor an Arg stands for
-  OpRecord prepare(ops::Op op, const Args &args, const Kwargs &kwargs);
+  // A new record at the end of the program's ops (made in place: an OpRecord is large), bound;
+  // the caller pops it when the op is not the program's (a Python result, copy_'s check).
+  OpRecord &prepare(ops::Op op, Args args, const Kwargs &kwargs);
   ops::Arg run_op(const OpRecord &r);
-  ProvId op_record(const OpRecord &r, uint32_t output);
-  Value emit(OpRecord &&r, ops::Arg &&result, Value view_of);
-  void record(OpRecord &&r); // moves r to the program's ops (after the backend saw it)
+  ProvId op_record(const OpRecord &r, uint32_t output); // r: p.ops.back()
+  Value emit(OpRecord &r, ops::Arg &&result, Value view_of);
+  void record(OpRecord &r); // r, p.ops.back(), is complete: the backend sees it
   // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});
@@ -204,6 +234,17 @@ public:
     std::optional<ops::Op> op;
   };
   std::unordered_map<const Stmt *, Callee> callees;
+  // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
+  // current statement's own (exec passes s.name down): hashing the name cost ~150 instructions a
+  // call.
+  std::optional<ops::Op> statement_op(const std::string &name,
+                                      std::optional<ops::Op> (*lookup)(std::string_view));
+  std::unordered_map<const Stmt *, std::optional<ops::Op>> statement_ops;
+  // An attribute of `obj` by name (nullptr when absent), the name's symbol found once per
+  // statement when `name` is the statement's own, as statement_op: attribute reads and method
+  // calls on objects hashed the name per call.
+  Entry *find_attr(Value obj, const std::string &name);
+  std::unordered_map<const Stmt *, uint32_t> statement_symbols; // kNoSymbol: not found yet
   std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value

@@ -30,35 +30,34 @@ std::string shape_str(const std::vector<int64_t> &shape) {
 }
 } // namespace
 
-Value Interpreter::resolve(Value v) {
-  switch (h.kind(v)) {
-  case Kind::Tensor: {
-    const TensorInfo &t = h.tensor_info(v);
-    if (t.base && h.tensor_info(t.base).versions != t.base_versions)
-      fail(fmt::format("this reads a view of a tensor ({}) that was updated in place after the "
-                       "view was made; take the view after the update",
-                       h.path_of(t.base)));
-    return t.current;
+std::optional<ops::Op> Interpreter::statement_op(
+    const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
+  const Stmt *s = top ? top->stmt : nullptr;
+  if (!s || &s->name != &name) return lookup(name);
+  auto [it, fresh] = statement_ops.try_emplace(s);
+  if (fresh) it->second = lookup(name);
+  return it->second;
+}
+
+void Interpreter::stale_view(Value base) {
+  fail(fmt::format("this reads a view of a tensor ({}) that was updated in place after the view "
+                   "was made; take the view after the update",
+                   h.path_of(base)));
+}
+
+Value Interpreter::resolve_items(Value v) {
+  // Copied only from the first item that resolves to another value: most sequences (shapes,
+  // dims) hold none. Items are read by index: resolving one may add values to the heap.
+  std::vector<Value> items;
+  for (size_t i = 0, n = h.items(v).size(); i < n; ++i) {
+    Value x = h.items(v)[i], r = resolve(x);
+    if (r != x && items.empty()) items.assign(h.items(v).begin(), h.items(v).end());
+    if (!items.empty()) items[i] = r;
   }
-  case Kind::Tuple:
-  case Kind::List:
-  case Kind::Slice: {
-    // Copied only from the first item that resolves to another value: most sequences (shapes,
-    // dims) hold none. Items are read by index: resolving one may add values to the heap.
-    std::vector<Value> items;
-    for (size_t i = 0, n = h.items(v).size(); i < n; ++i) {
-      Value x = h.items(v)[i], r = resolve(x);
-      if (r != x && items.empty()) items.assign(h.items(v).begin(), h.items(v).end());
-      if (!items.empty()) items[i] = r;
-    }
-    if (items.empty()) return v;
-    if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
-    return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
-                                : h.list(std::move(items), kComputed);
-  }
-  default:
-    return v;
-  }
+  if (items.empty()) return v;
+  if (h.is(v, Kind::Slice)) return h.slice(items[0], items[1], items[2], kComputed);
+  return h.is(v, Kind::Tuple) ? h.tuple(std::move(items), kComputed)
+                              : h.list(std::move(items), kComputed);
 }
 
 void Interpreter::to_arg(Value v, ops::Op op, ops::Arg &out) {
@@ -157,20 +156,20 @@ Value Interpreter::from_arg(const ops::Arg &a) {
   return h.none(kComputed);
 }
 
-OpRecord Interpreter::prepare(ops::Op op, const Args &args, const Kwargs &kwargs) {
-  OpRecord r;
+OpRecord &Interpreter::prepare(ops::Op op, Args args, const Kwargs &kwargs) {
+  OpRecord &r = p.ops.emplace_back();
   r.op = op;
+  r.args = std::move(args); // resolved in place below: the caller's buffer, no copy
   // The buffer of the last op record()ed, emptied: not one allocation per op.
   std::vector<ops::Arg> metas = std::move(spare_metas);
   ops::Kwargs kwmetas;
-  r.args.reserve(args.size());
-  metas.reserve(std::max(args.size(), ops::params(op).size())); // bind() fills it in place
+  metas.reserve(std::max(r.args.size(), ops::params(op).size())); // bind() fills it in place
   r.kwargs.reserve(kwargs.size());
   kwmetas.reserve(kwargs.size());
-  for (Value a : args) {
+  for (Value &a : r.args) {
     rely(a);
-    r.args.push_back(resolve(a));
-    to_arg(r.args.back(), op, metas.emplace_back());
+    a = resolve(a);
+    to_arg(a, op, metas.emplace_back());
   }
   for (const auto &[k, v] : kwargs) {
     rely(v);
@@ -211,13 +210,13 @@ ops::Arg Interpreter::run_op(const OpRecord &r) {
 ProvId Interpreter::op_record(const OpRecord &r, uint32_t output) {
   ProvId id = h.add_record(ProvKind::Op);
   ProvRecord &pr = h.record_mut(id);
-  pr.op = int32_t(p.ops.size());
+  pr.op = int32_t(p.ops.size() - 1); // r is p.ops.back()
   pr.output = output;
   pr.stmt = r.stmt;
   return id;
 }
 
-void Interpreter::record(OpRecord &&r) {
+void Interpreter::record(OpRecord &r) {
   backend->produced(r, h);
   // The program's op keeps no buffer (`= {}` would keep it: initializer_list assign); the next
   // prepare() reuses it.
@@ -228,10 +227,9 @@ void Interpreter::record(OpRecord &&r) {
         spare_shapes.push_back(std::move(a.tensor.shape));
     spare_metas.clear();
   }
-  p.ops.push_back(std::move(r));
 }
 
-Value Interpreter::emit(OpRecord &&r, ops::Arg &&res, Value view_of) {
+Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
   auto out = [&](ops::Arg &a, uint32_t k) {
     if (a.kind != ops::Arg::Kind::Tensor)
       fail(fmt::format("{}() returned {}, not a tensor", ops::info(r.op).torch_name,
@@ -253,12 +251,11 @@ Value Interpreter::emit(OpRecord &&r, ops::Arg &&res, Value view_of) {
   } else {
     r.result = out(res, 0);
   }
-  Value result = r.result;
-  record(std::move(r));
-  return result;
+  record(r);
+  return r.result;
 }
 
-Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs) {
+Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
   const ops::OpInfo &info = ops::info(op);
   if (info.flags & ops::InPlace) return inplace_op(op, args, kwargs);
   // Function forms whose Python signature is narrower than the catalogue's (which is F.relu's,
@@ -303,7 +300,9 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
       if (h.as_bool(flag)) return inplace_op(op, rest, others);
     }
   }
-  OpRecord r = prepare(op, args, kwargs);
+  Value view_of =
+      (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
+  OpRecord &r = prepare(op, std::move(args), kwargs);
   using K = ops::Arg::Kind;
   if (ops::is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {
     // ATen compares a wrapped number with a tensor (the catalogue allows it, for the reflected
@@ -316,10 +315,11 @@ Value Interpreter::tensor_op(ops::Op op, const Args &args, const Kwargs &kwargs)
                        info.torch_name, k == K::Bool ? "bool" : k == K::Int ? "int" : "float"));
   }
   ops::Arg res = run_op(r);
-  if (info.flags & ops::PythonResult) return from_arg(res);
-  Value view_of =
-      (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
-  return emit(std::move(r), std::move(res), view_of);
+  if (info.flags & ops::PythonResult) {
+    p.ops.pop_back(); // a Python value: no op of the program
+    return from_arg(res);
+  }
+  return emit(r, std::move(res), view_of);
 }
 
 Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
@@ -344,9 +344,10 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
   };
 
   if (op == ops::Op::copy_) {
-    OpRecord check = prepare(op, args, kwargs);
+    OpRecord &check = prepare(op, args, kwargs);
     run_op(check);
     Value ver = from_arg(check.bound_meta.at(1)); // the source tensor
+    p.ops.pop_back(); // only checked: the ops below make the update
     size_t before = p.ops.size();
     const TensorMeta src = h.meta(ver);
     if (src.dtype != self_meta.dtype || src.device != self_meta.device)
@@ -380,8 +381,8 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
       tensor_value |= key == "value" && h.is(v, Kind::Tensor);
     if (tensor_value) f.reset();
   }
-  OpRecord r = prepare(f ? *f : op, args, kwargs);
-  ops::Arg res = run_op(r);
+  OpRecord *r = &prepare(f ? *f : op, args, kwargs);
+  ops::Arg res = run_op(*r);
   if (res.kind != ops::Arg::Kind::Tensor)
     fail(fmt::format("{} returned {}, not a tensor", name, ops::describe(res)));
   if (res.tensor.shape != self_meta.shape)
@@ -391,16 +392,16 @@ Value Interpreter::inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs
     if (!can_cast(res.tensor.dtype, self_meta.dtype))
       fail(fmt::format("{}: result type {} can't be cast to the desired output type {}", name,
                        dtype_name(res.tensor.dtype), dtype_name(self_meta.dtype)));
-    Value tmp = emit(std::move(r), std::move(res), {});
-    r = prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
-    run_op(r);
+    Value tmp = emit(*r, std::move(res), {});
+    r = &prepare(ops::Op::to, {tmp}, {{"dtype", h.dtype(self_meta.dtype)}});
+    run_op(*r);
   }
-  r.inplace = op;
-  r.updated = self;
-  r.result = self;
-  Value version = h.new_version(self, self_meta, op_record(r, 0));
-  r.outputs = {version};
-  record(std::move(r));
+  r->inplace = op;
+  r->updated = self;
+  r->result = self;
+  Value version = h.new_version(self, self_meta, op_record(*r, 0));
+  r->outputs = {version};
+  record(*r);
   return finish();
 }
 
@@ -469,13 +470,10 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (!kwargs.empty()) fail(fmt::format("Tensor.{}() takes no keyword arguments", name));
     if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
-  auto op = ops::lookup_method(name);
+  std::optional<ops::Op> op = statement_op(method, ops::lookup_method);
   if (!op) return std::nullopt;
-  Args all;
-  all.reserve(args.size() + 1);
-  all.push_back(t);
-  all.insert(all.end(), args.begin(), args.end());
-  return tensor_op(*op, all, kwargs);
+  args.insert(args.begin(), t); // the caller's arguments, no longer needed: no copy
+  return tensor_op(*op, std::move(args), kwargs);
 }
 
 } // namespace thunderc::interp

@@ -47,7 +47,8 @@ struct Ctx {
 
   // PyTorch's maybe_wrap_dim: dim in [-ndim, ndim) with a 0-dim tensor treated as 1-dim.
   int64_t wrap(int64_t dim, int64_t ndim) const;
-  Shape broadcast(const Shape &a, const Shape &b) const;
+  // `room`: capacity for the dims the caller appends (matmul's matrix dims: no reallocation).
+  Shape broadcast(std::span<const int64_t> a, std::span<const int64_t> b, size_t room = 0) const;
   // `from` expands to `to` without changing it (in-place ops, expand_as, copy_).
   void expands_to(const Shape &from, const Shape &to, std::string_view what) const;
   DType promote(DType a, DType b) const;

@@ -105,14 +105,19 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
       (!index.is_list || std::any_of(index.items.begin(), index.items.end(), is_index_like));
   std::span<const Arg> items = tuple ? std::span<const Arg>(index.items) : std::span(&index, 1);
   // Lists become index tensors (in a copy of the items, made at the first list); then count the
-  // dims the indices consume, to size an Ellipsis.
-  std::vector<std::optional<int64_t>> true_counts(items.size());
-  std::vector<std::vector<int64_t>> list_ints(items.size()); // the values of int lists
+  // dims the indices consume, to size an Ellipsis. What lists record is sized at the first list
+  // too: most indices have none, and need no allocation for it.
+  std::vector<std::optional<int64_t>> true_counts;
+  std::vector<std::vector<int64_t>> list_ints; // the values of int lists
   std::vector<Arg> converted;
   int64_t consumed = 0;
   for (size_t k = 0; k < items.size(); ++k) {
     if (items[k].kind == Arg::Kind::Seq) {
-      if (converted.empty()) converted.assign(items.begin(), items.end());
+      if (converted.empty()) {
+        converted.assign(items.begin(), items.end());
+        true_counts.resize(items.size());
+        list_ints.resize(items.size());
+      }
       items = converted; // same size: the loop goes on over the copy
       int64_t trues = 0;
       auto flatten = [&](auto &self, const Arg &a) -> void {
@@ -195,11 +200,13 @@ Shape getitem_shape(const Ctx &c, const TensorMeta &self, const Arg &index, bool
         cur.insert(cur.begin() + dim, 1);
         recorded.push_back({dim++, {unknown}, {}});
       } else if (mask) {
-        recorded.push_back({dim++, {true_counts[k] ? *true_counts[k] : unknown}, t.shape});
+        bool counted = k < true_counts.size() && true_counts[k];
+        recorded.push_back({dim++, {counted ? *true_counts[k] : unknown}, t.shape});
       } else {
         if (t.dtype != DType::Int64)
           c.fail("tensors used as indices must be long, byte or bool tensors, got " + str(t.dtype));
-        recorded.push_back({dim++, t.shape, {}, list_ints[k].empty() ? nullptr : &list_ints[k]});
+        bool listed = k < list_ints.size() && !list_ints[k].empty();
+        recorded.push_back({dim++, t.shape, {}, listed ? &list_ints[k] : nullptr});
       }
     }
     }

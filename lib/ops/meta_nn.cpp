@@ -26,9 +26,11 @@ Shape matmul_shape(const Ctx &c, const TensorMeta &a, const TensorMeta &b) {
   if (inner_a != inner_b)
     c.fail("shapes " + str(a.shape) + " and " + str(b.shape) + " cannot be multiplied (" +
            std::to_string(inner_a) + " vs " + std::to_string(inner_b) + ")");
-  Shape batch_a(a.shape.begin(), a.shape.end() - std::min<size_t>(da, 2));
-  Shape batch_b(b.shape.begin(), b.shape.end() - std::min<size_t>(db, 2));
-  Shape out = c.broadcast(batch_a, batch_b);
+  // The batch dims (all but the matrix dims, viewed: no copies) broadcast, with room for the two
+  // matrix dims.
+  std::span<const int64_t> batch_a(a.shape.data(), da - std::min<size_t>(da, 2));
+  std::span<const int64_t> batch_b(b.shape.data(), db - std::min<size_t>(db, 2));
+  Shape out = c.broadcast(batch_a, batch_b, 2);
   if (da > 1) out.push_back(a.shape[da - 2]);
   if (db > 1) out.push_back(b.shape.back());
   return out;
@@ -61,20 +63,20 @@ Arg meta_nn(const Ctx &c) {
     if (wt.shape.size() == 2) std::swap(wt.shape[0], wt.shape[1]);
     Shape shape = matmul_shape(c, input, wt);
     same_dtype(c, input, weight);
-    std::vector<const TensorMeta *> all = {&input, &weight};
+    const TensorMeta *all[] = {&input, &weight, bias}; // an array: no allocation
     if (bias) {
-      all.push_back(bias);
       if (bias->dtype != input.dtype)
         c.fail("expected bias of dtype " + str(input.dtype) + ", got " + str(bias->dtype));
       // 2-D and (contiguous) 3-D inputs take addmm over the flattened rows, which needs a matrix.
       if ((input.shape.size() == 2 || input.shape.size() == 3) && weight.shape.size() != 2)
         c.fail("with a bias, a " + std::to_string(input.shape.size()) +
                "-D input needs a 2-D weight, got " + str(weight.shape));
-      Shape target = shape;
-      if (input.shape.size() == 3 && shape.size() == 3) target = {shape[0] * shape[1], shape[2]};
-      c.expands_to(bias->shape, target, "bias");
+      if (input.shape.size() == 3 && shape.size() == 3)
+        c.expands_to(bias->shape, {shape[0] * shape[1], shape[2]}, "bias");
+      else
+        c.expands_to(bias->shape, shape, "bias");
     }
-    return c.out(std::move(shape), input.dtype, c.same_device(all));
+    return c.out(std::move(shape), input.dtype, c.same_device(std::span(all, bias ? 3 : 2)));
   }
   case Op::embedding: {
     const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);

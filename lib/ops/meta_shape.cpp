@@ -97,7 +97,10 @@ std::vector<int64_t> split_sizes(const Ctx &c, int64_t size, int64_t split_size)
 Arg meta_view(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   int64_t ndim = ndim_of(t);
-  Shape shape = t.shape;
+  // The input's shape, for the ops that edit it (view, reshape and expand replace it: no copy).
+  bool replaced = c.op == Op::view || c.op == Op::reshape || c.op == Op::expand ||
+                  c.op == Op::expand_as;
+  Shape shape = replaced ? Shape() : t.shape;
   switch (c.op) {
   case Op::view:
     if (c.b[1].kind == Arg::Kind::Seq && c.b[1].items.size() == 1 &&

@@ -357,6 +357,32 @@ std::optional<Op> functional(Op op) {
   }
 }
 
+namespace {
+// Appends a copy of a signature default. None, bools and numbers (nearly all defaults: made by
+// Arg::none / of_bool / of_int / of_float, which set the kind and its value only) are set in a
+// new Arg: a whole Arg's copy also copies its string, shape and items.
+void push_default(std::vector<Arg> &out, const Arg &d) {
+  switch (d.kind) {
+  case Arg::Kind::None:
+    out.emplace_back();
+    return;
+  case Arg::Kind::Bool:
+    out.emplace_back().b = d.b;
+    break;
+  case Arg::Kind::Int:
+    out.emplace_back().i = d.i;
+    break;
+  case Arg::Kind::Float:
+    out.emplace_back().f = d.f;
+    break;
+  default:
+    out.push_back(d);
+    return;
+  }
+  out.back().kind = d.kind;
+}
+} // namespace
+
 std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
   std::span<const Param> ps = params(op);
   const size_t n_given = given.size();
@@ -415,7 +441,7 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
       continue;
     }
     if (!ps[i].default_value) fail(op, "missing required argument '" + std::string(ps[i].name) + "'");
-    out.push_back(*ps[i].default_value);
+    push_default(out, *ps[i].default_value);
   }
   return out;
 }

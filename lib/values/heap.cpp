@@ -16,24 +16,6 @@ Heap::Heap() {
   ellipsis_ = make(Kind::Ellipsis, kConstant);
 }
 
-Value Heap::boolean(bool b, ProvId p) {
-  Value v = make(Kind::Bool, p);
-  nodes_[v.id].i = b;
-  return v;
-}
-
-Value Heap::integer(int64_t i, ProvId p) {
-  Value v = make(Kind::Int, p);
-  nodes_[v.id].i = i;
-  return v;
-}
-
-Value Heap::floating(double f, ProvId p) {
-  Value v = make(Kind::Float, p);
-  nodes_[v.id].f = f;
-  return v;
-}
-
 Value Heap::str(std::string_view s, ProvId p) {
   return make(Kind::Str, p, intern(s));
 }

@@ -69,9 +69,14 @@ public:
 
   // ---- making values -------------------------------------------------------------------------
   Value none(ProvId p = kConstant) { return make(Kind::None, p); }
-  Value boolean(bool b, ProvId p = kConstant);
-  Value integer(int64_t i, ProvId p = kConstant);
-  Value floating(double f, ProvId p = kConstant);
+  // Numbers inline, as make(): shapes, dims and literals make thousands a run.
+  Value boolean(bool b, ProvId p = kConstant) { return number(Kind::Bool, b, p); }
+  Value integer(int64_t i, ProvId p = kConstant) { return number(Kind::Int, i, p); }
+  Value floating(double f, ProvId p = kConstant) {
+    Value v = make(Kind::Float, p);
+    nodes_[v.id].f = f;
+    return v;
+  }
   Value str(std::string_view s, ProvId p = kConstant);
   Value dtype(DType d, ProvId p = kConstant);
   Value device(Device d, ProvId p = kConstant);
@@ -224,6 +229,11 @@ private:
   }
   // Records 0 and 1 (constant, computed) are never input: no record read for most values.
   uint8_t input_flag(ProvId p) const { return p > kComputed && records_[p].input ? kInput : 0; }
+  Value number(Kind k, int64_t i, ProvId p) {
+    Value v = make(k, p);
+    nodes_[v.id].i = i;
+    return v;
+  }
   std::string repr(Value v, int depth) const;
   Entry *find_name(uint32_t table, uint32_t name_symbol);
   void append(uint32_t table, Entry e);

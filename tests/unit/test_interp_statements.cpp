@@ -59,6 +59,24 @@ TEST_CASE("interp statements: getattr, setattr and getitem on objects made while
   CHECK(t.program.guards.size() == 3); // len args, len kwargs, keys kwargs
 }
 
+TEST_CASE("interp statements: one getattr statement reads the attribute of each object it meets") {
+  // The statement finds its name's symbol once, then the attribute by it in each object's own
+  // table (here at another position in each).
+  std::string classes = R"({"Box": {"module": "m", "qualname": "Box"}})";
+  auto t = run(R"([{"op": "new", "class": "Box", "out": "one"},
+                   {"op": "setattr", "obj": "%one", "name": "a", "value": 10},
+                   {"op": "setattr", "obj": "%one", "name": "n", "value": 1},
+                   {"op": "new", "class": "Box", "out": "two"},
+                   {"op": "setattr", "obj": "%two", "name": "n", "value": 2},
+                   {"op": "assign", "value": 0, "out": "s"},
+                   {"op": "for", "target": "b", "iter": ["%one", "%two", "%one"], "body": [
+                     {"op": "getattr", "obj": "%b", "name": "n", "out": "n"},
+                     {"op": "call", "fn": "operator.add", "args": ["%s", "%n"], "out": "s"}]},
+                   {"op": "return", "value": "%s"}])",
+               classes);
+  CHECK(result_int(t) == 4);
+}
+
 TEST_CASE("interp statements: getitem on tuples, lists, dicts, strings, ranges and slices") {
   auto t = run(R"([{"op": "assign", "value": [10, 20, 30, 40], "out": "t"},
                    {"op": "getitem", "obj": "%t", "index": -1, "out": "a"},
