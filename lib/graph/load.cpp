@@ -163,7 +163,9 @@ public:
       for (auto [name, decl] : classes->members()) check_class(g_.classes[index++], decl);
     }
     load_inputs(f.at("inputs"));
-    resolve_refs();
+    // The walk over all inputs (190K instructions at L = 32) is needed only when it has something
+    // to find: a ref to resolve, or a module member of the wrong kind (reported in walk order).
+    if (inputs_need_walk_) resolve_refs();
     check_entry_binding();
   }
 
@@ -171,6 +173,7 @@ private:
   Graph &g_;
   const LoadLimits &limits_;
   size_t statements_ = 0;
+  bool inputs_need_walk_ = false; // see load(): set by a ref or a wrong module member read
 
   [[noreturn]] void fail(const std::string &ptr, const std::string &message) {
     throw UserError(ptr, message);
@@ -589,6 +592,7 @@ private:
     case Form::Ref:
       if (mode != Mode::Input) not_here(std::string(where) + "; refs point between inputs only");
       e.kind = Expr::Kind::Ref, e.text = string_at(only("a ref value"), Where(ptr, name), "a ref");
+      inputs_need_walk_ = true;
       if (!e.text.starts_with("/"))
         fail(ptr + "/ref", fmt::format("ref {} must be a JSON pointer into inputs such as "
                                        "'/kwargs/past_key_values'",
@@ -760,21 +764,35 @@ private:
     members(kBuffers, e.buffers, "buffer", false);
     members(kModules, e.modules, "sub-module", true);
     members(kAttrs, e.entries, "attribute", false);
+    // A member that is no ref has its final kind: checked now whether it will fail (a ref has
+    // already called for the walk).
+    for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view) {
+      if (!inputs_need_walk_ && !member_kind_ok(v, want)) inputs_need_walk_ = true;
+    });
   }
 
-  // After refs are resolved: parameters and buffers are tensors, sub-modules modules (or null).
+  // Calls f(member, wanted kind, what) for each parameter, buffer and sub-module of `e`, in order.
+  template <class F> static void for_module_members(const Expr &e, F f) {
+    for (const auto &[k, v] : e.parameters) f(v, Expr::Kind::Tensor, "parameter");
+    for (const auto &[k, v] : e.buffers) f(v, Expr::Kind::Tensor, "buffer");
+    for (const auto &[k, v] : e.modules) f(v, Expr::Kind::Module, "sub-module");
+  }
+  // A member's kind: a ref's is its (resolved) target's.
+  static Expr::Kind member_kind(const Expr &v) {
+    return (v.kind == Expr::Kind::Ref ? *v.target : v).kind;
+  }
+  // Parameters and buffers are tensors, sub-modules modules, or null.
+  static bool member_kind_ok(const Expr &v, Expr::Kind want) {
+    return member_kind(v) == want || member_kind(v) == Expr::Kind::None;
+  }
+
+  // After refs are resolved.
   void check_module_members(const Expr &e) {
-    auto check = [&](const Entries &list, Expr::Kind want, std::string_view what) {
-      for (const auto &[k, v] : list) {
-        const Expr &t = v.kind == Expr::Kind::Ref ? *v.target : v;
-        if (t.kind != want && t.kind != Expr::Kind::None)
-          fail(v.pointer, fmt::format("a module's {} must be a {} or null; got {}", what,
-                                      expr_kind_name(want), expr_kind_name(t.kind)));
-      }
-    };
-    check(e.parameters, Expr::Kind::Tensor, "parameter");
-    check(e.buffers, Expr::Kind::Tensor, "buffer");
-    check(e.modules, Expr::Kind::Module, "sub-module");
+    for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view what) {
+      if (!member_kind_ok(v, want))
+        fail(v.pointer, fmt::format("a module's {} must be a {} or null; got {}", what,
+                                    expr_kind_name(want), expr_kind_name(member_kind(v))));
+    });
   }
 
   // ---- functions and statements -------------------------------------------------------------
