@@ -558,7 +558,7 @@ private:
     case Form::List: {
       V items = array_at(only("a list value"), Where(ptr, name), "a list");
       e.kind = Expr::Kind::List;
-      read_items(items, ptr + "/list", mode, e.items);
+      read_items(items, pointer_join(ptr, "list"), mode, e.items);
       break;
     }
     case Form::Dict: {
@@ -606,7 +606,7 @@ private:
                                          "absent); got {}",
                                          bounds.size()));
       e.kind = Expr::Kind::Slice;
-      read_items(bounds, ptr + "/slice", mode, e.items);
+      read_items(bounds, pointer_join(ptr, "slice"), mode, e.items);
       break;
     }
     case Form::Ellipsis:
@@ -812,7 +812,7 @@ private:
     object_at(j, ptr, "a function");
     static constexpr std::string_view keys[] = {"params", "body"};
     Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
-    std::string params_ptr = ptr + "/params";
+    std::string params_ptr = pointer_join(ptr, "params");
     V params = array_at(f.at("params"), params_ptr, "params");
     bool seen_default = false;
     size_t i = 0;
@@ -823,7 +823,8 @@ private:
         static constexpr std::string_view param_keys[] = {"name", "default"};
         Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
         p.name = python_name(pf.at("name"), Where(pptr, "name"), "parameter name");
-        if (auto d = pf["default"]) p.default_value = expr(*d, pptr + "/default", Mode::Literal);
+        if (auto d = pf["default"])
+          p.default_value = expr(*d, pointer_join(pptr, "default"), Mode::Literal);
       } else {
         p.name = python_name(param, pptr, "parameter name");
       }
@@ -837,7 +838,7 @@ private:
     }
     locals_used_.clear();
     size_t before = statements_;
-    fn.body = block(f.at("body"), ptr + "/body");
+    fn.body = block(f.at("body"), pointer_join(ptr, "body"));
     fn.statement_count = statements_ - before;
     // The slots tell the defined names (fn.locals) without a set of them kept while reading.
     number_locals(fn);
@@ -949,11 +950,11 @@ private:
     if (s.kind == K::Return && !f[kValue]) s.value.pointer = ptr;
     if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
     if (auto args = f[kArgs]) {
-      std::string aptr = ptr + "/args";
+      std::string aptr = pointer_join(ptr, "args");
       read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
     }
     if (auto kwargs_json = f[kKwargs]) {
-      std::string kwptr = ptr + "/kwargs";
+      std::string kwptr = pointer_join(ptr, "kwargs");
       V kwargs = object_at(*kwargs_json, kwptr, "kwargs");
       s.kwargs.reserve(kwargs.size());
       for (auto [k, v] : kwargs.members()) {
@@ -969,8 +970,8 @@ private:
     if (s.kind == K::New) new_class(s, *f[kClass], Where(ptr, "class"));
     if (s.kind == K::Raise) s.name = text_at(*f[kMessage], Where(ptr, "message"), "message");
     if (s.kind == K::If) {
-      s.body = block(*f[kThen], ptr + "/then");
-      if (auto orelse = f[kElse]) s.orelse = block(*orelse, ptr + "/else");
+      s.body = block(*f[kThen], pointer_join(ptr, "then"));
+      if (auto orelse = f[kElse]) s.orelse = block(*orelse, pointer_join(ptr, "else"));
     }
     if (s.kind == K::For) {
       V target = *f[kTarget];
@@ -983,7 +984,7 @@ private:
       } else {
         s.targets.push_back(python_name(target, Where(ptr, "target"), "loop target"));
       }
-      s.body = block(*f[kBody], ptr + "/body");
+      s.body = block(*f[kBody], pointer_join(ptr, "body"));
     }
     if (auto out = f[kOut]) s.out = python_name(*out, Where(ptr, "out"), "local name");
   }
