@@ -163,7 +163,9 @@ public:
       for (auto [name, decl] : classes->members()) check_class(g_.classes[index++], decl);
     }
     load_inputs(f.at("inputs"));
-    resolve_refs();
+    // The walk over all inputs (190K instructions at L = 32) is needed only when it has something
+    // to find: a ref to resolve, or a module member of the wrong kind (reported in walk order).
+    if (inputs_need_walk_) resolve_refs();
     check_entry_binding();
   }
 
@@ -171,6 +173,7 @@ private:
   Graph &g_;
   const LoadLimits &limits_;
   size_t statements_ = 0;
+  bool inputs_need_walk_ = false; // see load(): set by a ref or a wrong module member read
 
   [[noreturn]] void fail(const std::string &ptr, const std::string &message) {
     throw UserError(ptr, message);
@@ -555,7 +558,7 @@ private:
     case Form::List: {
       V items = array_at(only("a list value"), Where(ptr, name), "a list");
       e.kind = Expr::Kind::List;
-      read_items(items, ptr + "/list", mode, e.items);
+      read_items(items, pointer_join(ptr, "list"), mode, e.items);
       break;
     }
     case Form::Dict: {
@@ -589,6 +592,7 @@ private:
     case Form::Ref:
       if (mode != Mode::Input) not_here(std::string(where) + "; refs point between inputs only");
       e.kind = Expr::Kind::Ref, e.text = string_at(only("a ref value"), Where(ptr, name), "a ref");
+      inputs_need_walk_ = true;
       if (!e.text.starts_with("/"))
         fail(ptr + "/ref", fmt::format("ref {} must be a JSON pointer into inputs such as "
                                        "'/kwargs/past_key_values'",
@@ -602,7 +606,7 @@ private:
                                          "absent); got {}",
                                          bounds.size()));
       e.kind = Expr::Kind::Slice;
-      read_items(bounds, ptr + "/slice", mode, e.items);
+      read_items(bounds, pointer_join(ptr, "slice"), mode, e.items);
       break;
     }
     case Form::Ellipsis:
@@ -760,21 +764,35 @@ private:
     members(kBuffers, e.buffers, "buffer", false);
     members(kModules, e.modules, "sub-module", true);
     members(kAttrs, e.entries, "attribute", false);
+    // A member that is no ref has its final kind: checked now whether it will fail (a ref has
+    // already called for the walk).
+    for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view) {
+      if (!inputs_need_walk_ && !member_kind_ok(v, want)) inputs_need_walk_ = true;
+    });
   }
 
-  // After refs are resolved: parameters and buffers are tensors, sub-modules modules (or null).
+  // Calls f(member, wanted kind, what) for each parameter, buffer and sub-module of `e`, in order.
+  template <class F> static void for_module_members(const Expr &e, F f) {
+    for (const auto &[k, v] : e.parameters) f(v, Expr::Kind::Tensor, "parameter");
+    for (const auto &[k, v] : e.buffers) f(v, Expr::Kind::Tensor, "buffer");
+    for (const auto &[k, v] : e.modules) f(v, Expr::Kind::Module, "sub-module");
+  }
+  // A member's kind: a ref's is its (resolved) target's.
+  static Expr::Kind member_kind(const Expr &v) {
+    return (v.kind == Expr::Kind::Ref ? *v.target : v).kind;
+  }
+  // Parameters and buffers are tensors, sub-modules modules, or null.
+  static bool member_kind_ok(const Expr &v, Expr::Kind want) {
+    return member_kind(v) == want || member_kind(v) == Expr::Kind::None;
+  }
+
+  // After refs are resolved.
   void check_module_members(const Expr &e) {
-    auto check = [&](const Entries &list, Expr::Kind want, std::string_view what) {
-      for (const auto &[k, v] : list) {
-        const Expr &t = v.kind == Expr::Kind::Ref ? *v.target : v;
-        if (t.kind != want && t.kind != Expr::Kind::None)
-          fail(v.pointer, fmt::format("a module's {} must be a {} or null; got {}", what,
-                                      expr_kind_name(want), expr_kind_name(t.kind)));
-      }
-    };
-    check(e.parameters, Expr::Kind::Tensor, "parameter");
-    check(e.buffers, Expr::Kind::Tensor, "buffer");
-    check(e.modules, Expr::Kind::Module, "sub-module");
+    for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view what) {
+      if (!member_kind_ok(v, want))
+        fail(v.pointer, fmt::format("a module's {} must be a {} or null; got {}", what,
+                                    expr_kind_name(want), expr_kind_name(member_kind(v))));
+    });
   }
 
   // ---- functions and statements -------------------------------------------------------------
@@ -794,7 +812,7 @@ private:
     object_at(j, ptr, "a function");
     static constexpr std::string_view keys[] = {"params", "body"};
     Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
-    std::string params_ptr = ptr + "/params";
+    std::string params_ptr = pointer_join(ptr, "params");
     V params = array_at(f.at("params"), params_ptr, "params");
     bool seen_default = false;
     size_t i = 0;
@@ -805,7 +823,8 @@ private:
         static constexpr std::string_view param_keys[] = {"name", "default"};
         Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
         p.name = python_name(pf.at("name"), Where(pptr, "name"), "parameter name");
-        if (auto d = pf["default"]) p.default_value = expr(*d, pptr + "/default", Mode::Literal);
+        if (auto d = pf["default"])
+          p.default_value = expr(*d, pointer_join(pptr, "default"), Mode::Literal);
       } else {
         p.name = python_name(param, pptr, "parameter name");
       }
@@ -819,7 +838,7 @@ private:
     }
     locals_used_.clear();
     size_t before = statements_;
-    fn.body = block(f.at("body"), ptr + "/body");
+    fn.body = block(f.at("body"), pointer_join(ptr, "body"));
     fn.statement_count = statements_ - before;
     // The slots tell the defined names (fn.locals) without a set of them kept while reading.
     number_locals(fn);
@@ -931,11 +950,11 @@ private:
     if (s.kind == K::Return && !f[kValue]) s.value.pointer = ptr;
     if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
     if (auto args = f[kArgs]) {
-      std::string aptr = ptr + "/args";
+      std::string aptr = pointer_join(ptr, "args");
       read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
     }
     if (auto kwargs_json = f[kKwargs]) {
-      std::string kwptr = ptr + "/kwargs";
+      std::string kwptr = pointer_join(ptr, "kwargs");
       V kwargs = object_at(*kwargs_json, kwptr, "kwargs");
       s.kwargs.reserve(kwargs.size());
       for (auto [k, v] : kwargs.members()) {
@@ -951,8 +970,8 @@ private:
     if (s.kind == K::New) new_class(s, *f[kClass], Where(ptr, "class"));
     if (s.kind == K::Raise) s.name = text_at(*f[kMessage], Where(ptr, "message"), "message");
     if (s.kind == K::If) {
-      s.body = block(*f[kThen], ptr + "/then");
-      if (auto orelse = f[kElse]) s.orelse = block(*orelse, ptr + "/else");
+      s.body = block(*f[kThen], pointer_join(ptr, "then"));
+      if (auto orelse = f[kElse]) s.orelse = block(*orelse, pointer_join(ptr, "else"));
     }
     if (s.kind == K::For) {
       V target = *f[kTarget];
@@ -965,7 +984,7 @@ private:
       } else {
         s.targets.push_back(python_name(target, Where(ptr, "target"), "loop target"));
       }
-      s.body = block(*f[kBody], ptr + "/body");
+      s.body = block(*f[kBody], pointer_join(ptr, "body"));
     }
     if (auto out = f[kOut]) s.out = python_name(*out, Where(ptr, "out"), "local name");
   }

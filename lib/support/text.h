@@ -43,25 +43,8 @@ std::string comment_safe(std::string_view s);
 std::string pointer_token(std::string_view key);
 // Appends `/` and the escaped token to `out`.
 void append_pointer_token(std::string &out, std::string_view key);
-// base + "/" + token, built in one allocation.
-inline std::string pointer_join(std::string_view base, std::string_view key) {
-  std::string out;
-  out.reserve(base.size() + 1 + key.size());
-  out.append(base);
-  append_pointer_token(out, key);
-  return out;
-}
-inline std::string pointer_join(std::string_view base, size_t index) {
-  char digits[24];
-  size_t n = 0;
-  do digits[n++] = char('0' + index % 10), index /= 10;
-  while (index);
-  std::string out;
-  out.reserve(base.size() + 1 + n);
-  out.append(base);
-  out += '/';
-  while (n) out += digits[--n];
-  return out;
-}
+// base + "/" + token, and base + "/" + index: each built in one allocation.
+std::string pointer_join(std::string_view base, std::string_view key);
+std::string pointer_join(std::string_view base, size_t index);
 
 } // namespace thunderc

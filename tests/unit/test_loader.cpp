@@ -239,6 +239,31 @@ TEST_CASE("refs resolve to the node they denote, through chains") {
   REQUIRE(b.items[1].target == &g.inputs.args[0]);
 }
 
+// The loader walks the inputs for refs and module members only when it read a ref or a wrong
+// member; the first error in that walk's order is reported, whatever else the inputs hold.
+TEST_CASE("module members of the wrong kind and refs: the first error in walk order") {
+  auto error_for = [](const std::string &args) { return load_error(minimal(R"({"args": )" + args + "}")); };
+  std::string bad_param = R"({"module": "torch.nn.Module", "parameters": {"w": 1}})";
+  std::string bad_sub = R"({"module": "torch.nn.Module", "modules": {"m": 2}})";
+  // Two wrong modules: each root in order, a node before its children, children last to first.
+  CHECK(error_for("[[" + bad_param + ", " + bad_sub + "], 0]")
+            .find("/inputs/args/0/1/modules/m: a module's sub-module must be a module or null; got int") !=
+        std::string::npos);
+  CHECK(error_for("[" + bad_param + ", " + bad_sub + "]")
+            .find("/inputs/args/0/parameters/w: a module's parameter must be a tensor or null") !=
+        std::string::npos);
+  // A ref that resolves to nothing is reported before a wrong member read before it.
+  CHECK(error_for("[" + bad_param + R"(, {"ref": "/args/5"}])")
+            .find("/inputs/args/1/ref: ref '/args/5' does not resolve") != std::string::npos);
+  // A member that is a ref is judged by its target.
+  CHECK(error_for(R"([{"module": "torch.nn.Module", "parameters": {"w": {"ref": "/args/1"}}}, 3])")
+            .find("/inputs/args/0/parameters/w: a module's parameter must be a tensor or null; got int") !=
+        std::string::npos);
+  CHECK(error_for(R"([{"module": "torch.nn.Module", "parameters": {"w": {"ref": "/args/1"}}},
+                      {"tensor": [2]}])")
+            .empty());
+}
+
 TEST_CASE("statement and nesting limits") {
   LoadLimits small;
   small.max_statements = 2;

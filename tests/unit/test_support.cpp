@@ -112,6 +112,13 @@ TEST_CASE("json pointer tokens") {
   CHECK(pointer_token("a/b~c") == "a~1b~0c");
   CHECK(pointer_join("/kwargs", "x") == "/kwargs/x");
   CHECK(pointer_join("/args", size_t{3}) == "/args/3");
+  // Both joins size the result once: plain keys, escaped ones, empty parts, many digits.
+  CHECK(pointer_join("/kwargs", "a/b~c") == "/kwargs/a~1b~0c");
+  CHECK(pointer_join("", "") == "/");
+  CHECK(pointer_join("", "~") == "/~0");
+  CHECK(pointer_join("/a", size_t{0}) == "/a/0");
+  CHECK(pointer_join("", size_t{10}) == "/10");
+  CHECK(pointer_join("/a/long/enough/prefix", SIZE_MAX) == "/a/long/enough/prefix/18446744073709551615");
 }
 
 TEST_CASE("did you mean") {
