@@ -177,10 +177,21 @@ private:
 
 // Calls f(v) for every value `o` reads, inside tuples, lists and dicts too (a value or a literal,
 // almost every operand, needs no loop).
+namespace detail {
+// A call per tuple, list or dict, not per item (a call per item of a literal tuple was 71k
+// instructions in Verifier::check at L = 32); kept out of line so that for_each_value stays small
+// enough to be inlined.
+template <class F> [[gnu::noinline]] void for_each_item_value(const Operand &o, F &f) {
+  for (const Operand &i : o.items()) {
+    if (i.kind() == Operand::Kind::Value) f(i.value);
+    else if (i.is_aggregate()) for_each_item_value(i, f);
+  }
+}
+} // namespace detail
+
 template <class F> void for_each_value(const Operand &o, F &&f) {
   if (o.kind() == Operand::Kind::Value) f(o.value);
-  else if (o.is_aggregate())
-    for (const Operand &i : o.items()) for_each_value(i, f);
+  else if (o.is_aggregate()) detail::for_each_item_value(o, f);
 }
 
 // One parameter of a computation op's signature, its default filled in: the argument (tensors as
@@ -206,9 +217,14 @@ public:
     }
   }
   Outs(Outs &&o) noexcept : size_(std::exchange(o.size_, 0)), data_(o.data_) {}
-  Outs &operator=(Outs o) noexcept { // copy or move, then swap
-    std::swap(size_, o.size_);
-    std::swap(data_, o.data_);
+  Outs &operator=(const Outs &o) { return *this = Outs(o); }
+  // No temporary to swap with and destroy: dce moves every instruction it keeps after one it drops.
+  Outs &operator=(Outs &&o) noexcept {
+    if (this != &o) {
+      if (size_ > 1) delete[] data_.many;
+      size_ = std::exchange(o.size_, 0);
+      data_ = o.data_;
+    }
     return *this;
   }
   ~Outs() {
@@ -260,10 +276,8 @@ public:
   RareVector(std::initializer_list<T> items) : RareVector(std::vector<T>(items)) {}
   RareVector(const RareVector &o) : v_(o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr) {}
   RareVector(RareVector &&) noexcept = default;
-  RareVector &operator=(RareVector o) noexcept { // copy or move, then swap
-    v_.swap(o.v_);
-    return *this;
-  }
+  RareVector &operator=(const RareVector &o) { return *this = RareVector(o); }
+  RareVector &operator=(RareVector &&) noexcept = default;
 
   template <class... A> T &emplace_back(A &&...a) { return items().emplace_back(std::forward<A>(a)...); }
   void push_back(T item) { items().push_back(std::move(item)); }
@@ -366,14 +380,18 @@ private:
 // that receives the value) is used as it is when free, else as `hint_<k>` with the smallest
 // k >= 1 not taken, so that an edit renames only the values of the locals it touches. A prefix
 // ends in neither a digit nor `_`, so that a numbered name is told from the others by its text.
+// The names the traces use themselves (trace_reserved_names()) are taken from the start.
 class Namer {
 public:
-  std::string take(const std::string &hint_or_prefix, bool is_hint);
+  Namer(); // the reserved names copied from a set made once (inserting them cost ~60k
+           // instructions a compile, for its three Namers)
+  std::string take(std::string_view hint_or_prefix, bool is_hint);
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
-  std::string take_suffixed(const std::string &hint);
-  void reserve(std::string_view name) { insert(name); }
+  std::string take_suffixed(std::string_view hint);
+  void reserve(std::string_view name) {
+    if (!verbatim_.contains(name)) insert(name); // most are the reserved names, taken already
+  }
   void expect(size_t more_names) { owner_.reserve(owner_.size() + more_names); } // no regrowth
-  Namer() { verbatim_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
   bool claim(std::string_view name) { return insert(name); } // false: taken
 
 private:
@@ -392,9 +410,14 @@ private:
     std::string text;
     bool clash = false; // a name taken as it is is `<text><digits>`
   };
-  Hint &hint(const std::string &text);
-  std::string take_suffixed(const std::string &hint_text, Hint &h);
-  std::string take_numbered(const std::string &prefix);
+  struct Empty {};
+  explicit Namer(Empty);
+  Hint &hint(std::string_view text);
+  std::string take_suffixed(std::string_view hint_text, Hint &h);
+  std::string take_numbered(std::string_view prefix);
+  // `<base><sep><n>`; `base` and `sep` are written only when `of` (a Hint or a Prefix) did not
+  // write them last.
+  std::string numbered_name(const void *of, std::string_view base, std::string_view sep, unsigned n);
   bool insert(std::string_view name); // a name taken as it is; false: taken
   bool generated(std::string_view name) const; // taken as a numbered or a suffixed name
 
@@ -416,6 +439,10 @@ private:
   // By number of the shared counter (the next number is owner_.size()): 1 + the index in
   // prefixes_ of the prefix that took it, 0 where the numbered name was found taken.
   std::vector<uint8_t> owner_;
+  // Where numbered_name writes a name before copying it out (a new std::string written in three
+  // copies and a fill was ~40 instructions more a name), and what wrote its start last.
+  std::string buf_;
+  const void *buf_of_ = nullptr;
 };
 
 } // namespace thunderc
