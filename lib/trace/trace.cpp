@@ -15,47 +15,18 @@ namespace thunderc {
 Name::Name(std::string_view text) {
   if (text.empty()) return;
   // Never freed: names are held by traces kept until exit and by static constants. The texts are
-  // in a deque, where they never move. The index: open addressing, linear probing, each slot a
-  // text and its hash, so that a text is hashed once, out of the lock (tsl::robin_map hashed a
-  // new text again to insert it; its lookups, insertions and rehashes were ~250 instructions a
-  // name at L = 32, the prologue interning a text of its own per parameter path). At most half
-  // the slots are used: most lookups are of new texts, whose probes grow fast with the load.
-  struct Slot {
-    uint64_t hash;
-    const std::string *text; // null: empty
-  };
+  // in a deque, where they never move; the index hashes a text once, out of the lock (the
+  // prologue interns a text of its own per parameter path: a tsl::robin_map, which hashed a new
+  // text again to insert it, cost ~250 instructions a name at L = 32 with its rehashes).
   struct Pool {
     std::mutex mutex;
     std::deque<std::string> texts;
-    size_t count = 0; // texts.size(), which a deque works out
-    std::vector<Slot> slots = std::vector<Slot>(512); // 8 KiB: what a small graph needs
-    size_t free_slot(uint64_t h) const { // the empty slot h probes first
-      const size_t mask = slots.size() - 1;
-      size_t i = h & mask;
-      while (slots[i].text) i = (i + 1) & mask;
-      return i;
-    }
+    TextSet<const std::string *> index{512}; // 8 KiB: what a small graph needs
   };
   static Pool &pool = *new Pool;
   const uint64_t h = StrHash()(text);
   std::lock_guard lock(pool.mutex);
-  const size_t mask = pool.slots.size() - 1;
-  size_t i = h & mask;
-  for (; pool.slots[i].text; i = (i + 1) & mask) {
-    const Slot &s = pool.slots[i];
-    if (s.hash == h && *s.text == text) {
-      text_ = s.text;
-      return;
-    }
-  }
-  if (2 * ++pool.count > pool.slots.size()) {
-    std::vector<Slot> old = std::exchange(pool.slots, std::vector<Slot>(2 * pool.slots.size()));
-    for (const Slot &s : old)
-      if (s.text) pool.slots[pool.free_slot(s.hash)] = s;
-    i = pool.free_slot(h);
-  }
-  text_ = &pool.texts.emplace_back(text);
-  pool.slots[i] = {h, text_};
+  text_ = pool.index.find_or_add(text, h, [&] { return &pool.texts.emplace_back(text); });
 }
 
 InternedMeta::InternedMeta(const TensorMeta &meta) {
@@ -187,7 +158,7 @@ std::string_view without_digits(std::string_view name) {
 
 } // namespace
 
-Namer::Namer(Empty) { verbatim_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
+Namer::Namer(Empty) {}
 
 Namer::Namer() {
   // Never freed, like the Names: the views below are of its blocks.
@@ -236,12 +207,12 @@ bool Namer::insert(std::string_view name) {
   // Copied where the Namer keeps its names first: a free one is kept there as it is.
   std::string_view kept(room_, name.size());
   std::copy(name.begin(), name.end(), room_);
-  if (!verbatim_.insert(kept).second) return false;
+  if (!verbatim_.insert(kept)) return false;
   room_ += name.size();
   room_left_ -= name.size();
   std::string_view base = without_digits(kept);
   // No digits at its end, or only digits: no numbered or suffixed name is like it.
-  if (base.size() == kept.size() || base.empty() || !bases_.insert(base).second) return true;
+  if (base.size() == kept.size() || base.empty() || !bases_.insert(base)) return true;
   if (base.back() == '_') { // may be `hint_<k>`
     auto h = hints_.find(base.substr(0, base.size() - 1));
     if (h != hints_.end()) h.value().clash = true;

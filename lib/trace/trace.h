@@ -375,6 +375,57 @@ private:
   void bad_use(ValueId v, size_t where);
 };
 
+// Texts looked up by content: open addressing with linear probing, at most half the slots used
+// (most lookups are of new texts, whose probes grow fast with the load), each slot an item and its
+// text's hash, so that a text is hashed once to be looked up and added (tsl::robin_set's robin
+// hood insertion was ~170 instructions a name at L = 32). Item: a std::string_view, or a pointer
+// to a std::string, of a text kept elsewhere; a null one is an empty slot.
+template <class Item> class TextSet {
+public:
+  explicit TextSet(size_t slots = 16) : slots_(slots) {} // a power of two
+  bool contains(std::string_view text) const {
+    return present(slots_[probe(text, StrHash()(text))].item);
+  }
+  // The item of the text equal to `text` (of hash `hash`); when none is, make() adds one.
+  template <class Make> Item find_or_add(std::string_view text, uint64_t hash, Make &&make) {
+    if (2 * (size_ + 1) > slots_.size()) grow(); // first, so that one probe finds either
+    Slot &s = slots_[probe(text, hash)];
+    if (!present(s.item)) s = {hash, make()}, ++size_;
+    return s.item;
+  }
+  bool insert(Item item) { // false: an equal text is in
+    bool added = false;
+    find_or_add(text_of(item), StrHash()(text_of(item)), [&] { return added = true, item; });
+    return added;
+  }
+
+private:
+  struct Slot {
+    uint64_t hash = 0;
+    Item item{};
+  };
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+
+  static std::string_view text_of(std::string_view s) { return s; }
+  static std::string_view text_of(const std::string *s) { return *s; }
+  static bool present(std::string_view s) { return s.data() != nullptr; }
+  static bool present(const std::string *s) { return s != nullptr; }
+  // The slot of the text equal to `text`, else the empty one where it goes.
+  size_t probe(std::string_view text, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    size_t i = hash & mask;
+    while (present(slots_[i].item) && !(slots_[i].hash == hash && text_of(slots_[i].item) == text))
+      i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<Slot> old = std::exchange(slots_, std::vector<Slot>(2 * slots_.size()));
+    for (const Slot &s : old)
+      if (present(s.item)) slots_[probe(text_of(s.item), s.hash)] = s;
+  }
+};
+
 // Hands out names. A prefix ("t", "p", "i"...) takes the next number of one counter shared by all
 // prefixes, starting at 0 and skipping names already taken: `p0`, `t1`. A hint (the graph local
 // that receives the value) is used as it is when free, else as `hint_<k>` with the smallest
@@ -421,12 +472,9 @@ private:
   bool insert(std::string_view name); // a name taken as it is; false: taken
   bool generated(std::string_view name) const; // taken as a numbered or a suffixed name
 
-  // The names taken as they are, and their texts less their last digits (where they have some).
-  // Open addressing, hashes stored; views of copies in blocks the Namer owns (a set of strings
-  // would allocate once per long name).
-  using ViewSet = tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
-                                 std::allocator<std::string_view>, true>;
-  ViewSet verbatim_, bases_;
+  // The names taken as they are, and their texts less their last digits (where they have some):
+  // views of copies in blocks the Namer owns (a set of strings would allocate once per long name).
+  TextSet<std::string_view> verbatim_, bases_;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char *room_ = nullptr; // the free end of the last block
   size_t room_left_ = 0;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -151,6 +152,21 @@ TEST_CASE("Namer: suffixed and numbered names taken in turns, among many new hin
     CHECK(n.take("t", false) == fmt::format("t{}", number++));
     CHECK(n.take("p", false) == fmt::format("p{}", number++));
   }
+}
+
+TEST_CASE("TextSet: texts found by content, as the table grows") {
+  TextSet<std::string_view> set; // 16 slots
+  std::deque<std::string> kept;
+  for (int i = 0; i < 1000; ++i) CHECK(set.insert(kept.emplace_back(fmt::format("n{}", i))));
+  for (int i = 0; i < 1000; ++i) {
+    std::string again = fmt::format("n{}", i);
+    REQUIRE(set.contains(again));
+    REQUIRE(!set.insert(again));
+  }
+  CHECK(!set.contains("n1000"));
+  CHECK(!set.contains(""));
+  CHECK(set.insert(""));
+  CHECK(set.contains(""));
 }
 
 TEST_CASE("Name: equal texts are one interned text, among many") {
