@@ -175,8 +175,6 @@ private:
   }
 };
 
-// Calls f(v) for every value `o` reads, inside tuples, lists and dicts too (a value or a literal,
-// almost every operand, needs no loop).
 namespace detail {
 // A call per tuple, list or dict, not per item (a call per item of a literal tuple was 71k
 // instructions in Verifier::check at L = 32); kept out of line so that for_each_value stays small
@@ -189,6 +187,8 @@ template <class F> [[gnu::noinline]] void for_each_item_value(const Operand &o, 
 }
 } // namespace detail
 
+// Calls f(v) for every value `o` reads, inside tuples, lists and dicts too (a value or a literal,
+// almost every operand, needs no loop).
 template <class F> void for_each_value(const Operand &o, F &&f) {
   if (o.kind() == Operand::Kind::Value) f(o.value);
   else if (o.is_aggregate()) detail::for_each_item_value(o, f);
@@ -217,14 +217,9 @@ public:
     }
   }
   Outs(Outs &&o) noexcept : size_(std::exchange(o.size_, 0)), data_(o.data_) {}
-  Outs &operator=(const Outs &o) { return *this = Outs(o); }
-  // No temporary to swap with and destroy: dce moves every instruction it keeps after one it drops.
-  Outs &operator=(Outs &&o) noexcept {
-    if (this != &o) {
-      if (size_ > 1) delete[] data_.many;
-      size_ = std::exchange(o.size_, 0);
-      data_ = o.data_;
-    }
+  Outs &operator=(Outs o) noexcept { // copy or move, then swap
+    std::swap(size_, o.size_);
+    std::swap(data_, o.data_);
     return *this;
   }
   ~Outs() {
@@ -276,8 +271,10 @@ public:
   RareVector(std::initializer_list<T> items) : RareVector(std::vector<T>(items)) {}
   RareVector(const RareVector &o) : v_(o.v_ ? std::make_unique<std::vector<T>>(*o.v_) : nullptr) {}
   RareVector(RareVector &&) noexcept = default;
-  RareVector &operator=(const RareVector &o) { return *this = RareVector(o); }
-  RareVector &operator=(RareVector &&) noexcept = default;
+  RareVector &operator=(RareVector o) noexcept { // copy or move, then swap
+    v_.swap(o.v_);
+    return *this;
+  }
 
   template <class... A> T &emplace_back(A &&...a) { return items().emplace_back(std::forward<A>(a)...); }
   void push_back(T item) { items().push_back(std::move(item)); }
@@ -487,8 +484,8 @@ private:
   // By number of the shared counter (the next number is owner_.size()): 1 + the index in
   // prefixes_ of the prefix that took it, 0 where the numbered name was found taken.
   std::vector<uint8_t> owner_;
-  // Where numbered_name writes a name before copying it out (a new std::string written in three
-  // copies and a fill was ~40 instructions more a name), and what wrote its start last.
+  // Where numbered_name writes a name before copying it out, and what wrote its start last (a new
+  // std::string written in three copies and a fill: ~170k instructions more at L = 32).
   std::string buf_;
   const void *buf_of_ = nullptr;
 };
