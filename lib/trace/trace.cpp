@@ -15,24 +15,18 @@ namespace thunderc {
 Name::Name(std::string_view text) {
   if (text.empty()) return;
   // Never freed: names are held by traces kept until exit and by static constants. The texts are
-  // in a deque, where they never move; the index is open addressing with the hashes stored (a
-  // node-based set allocated a node per text and chased a chain per lookup: the prologue interns
-  // a text of its own per parameter path, 40k at L = 1000).
+  // in a deque, where they never move; the index hashes a text once, out of the lock (the
+  // prologue interns a text of its own per parameter path: a tsl::robin_map, which hashed a new
+  // text again to insert it, cost ~250 instructions a name at L = 32 with its rehashes).
   struct Pool {
     std::mutex mutex;
     std::deque<std::string> texts;
-    tsl::robin_map<std::string_view, const std::string *, StrHash, std::equal_to<>,
-                   std::allocator<std::pair<std::string_view, const std::string *>>, true>
-        index;
+    TextSet<const std::string *> index{512}; // 8 KiB: what a small graph needs
   };
   static Pool &pool = *new Pool;
+  const uint64_t h = StrHash()(text);
   std::lock_guard lock(pool.mutex);
-  auto it = pool.index.find(text);
-  if (it == pool.index.end()) {
-    const std::string &kept = pool.texts.emplace_back(text);
-    it = pool.index.emplace(kept, &kept).first;
-  }
-  text_ = it->second;
+  text_ = pool.index.find_or_add(text, h, [&] { return &pool.texts.emplace_back(text); });
 }
 
 InternedMeta::InternedMeta(const TensorMeta &meta) {
@@ -162,60 +156,31 @@ std::string_view without_digits(std::string_view name) {
   return name.substr(0, end);
 }
 
-// `<base><sep><n>`, written in place (appends, or a copy from a buffer, cost more instructions).
-std::string numbered_name(std::string_view base, std::string_view sep, unsigned n) {
-  char digits[10]; // any unsigned
-  char *end = std::to_chars(digits, digits + sizeof digits, n).ptr;
-  std::string name(base.size() + sep.size() + size_t(end - digits), '\0');
-  char *at = std::copy(base.begin(), base.end(), name.data());
-  std::copy(digits, end, std::copy(sep.begin(), sep.end(), at));
-  return name;
-}
 } // namespace
 
-std::string Namer::take(const std::string &hint_or_prefix, bool is_hint) {
-  if (is_hint) {
-    Hint &h = hint(hint_or_prefix);
-    // A hint taken once stays taken: names are never given back, so it is not looked up again.
-    if (h.python_name && !h.taken) {
-      h.taken = true;
-      if (insert(hint_or_prefix)) return hint_or_prefix;
-    }
-    return take_suffixed(hint_or_prefix, h);
-  }
-  return take_numbered(hint_or_prefix);
+Namer::Namer(Empty) {}
+
+Namer::Namer() {
+  // Never freed, like the Names: the views below are of its blocks.
+  static const Namer &reserved = *[] {
+    auto *n = new Namer(Empty{});
+    for (std::string_view r : trace_reserved_names()) n->insert(r);
+    return n;
+  }();
+  verbatim_ = reserved.verbatim_;
+  bases_ = reserved.bases_;
 }
 
-std::string Namer::take_suffixed(const std::string &hint_text) {
-  return take_suffixed(hint_text, hint(hint_text));
-}
-
-std::string Namer::take_suffixed(const std::string &hint_text, Hint &h) {
-  if (!h.identifier) return take("t", false); // hint_<k> is then a name too
-  for (;;) {
-    std::string name = numbered_name(hint_text, "_", h.next_suffix++);
-    if (!h.clash || !verbatim_.contains(name)) return name;
+// Inlined into its two callers: it runs once per name.
+[[gnu::always_inline]] inline std::string Namer::numbered_name(const void *of, std::string_view base, std::string_view sep, unsigned n) {
+  const size_t start = base.size() + sep.size();
+  if (buf_.size() < start + 10) buf_.resize(std::max(start + 10, 2 * buf_.size())); // 10: any unsigned
+  if (of != buf_of_) { // the values of a statement take suffixes of one hint in a row
+    std::copy(sep.begin(), sep.end(), std::copy(base.begin(), base.end(), buf_.data()));
+    buf_of_ = of;
   }
-}
-
-std::string Namer::take_numbered(const std::string &prefix) {
-  auto p = std::find_if(prefixes_.begin(), prefixes_.end(),
-                        [&](const Prefix &known) { return known.text == prefix; });
-  if (p == prefixes_.end()) {
-    // What generated() relies on: `<prefix><n>` ends with the digits of n and no more, and is not
-    // `<hint>_<k>`.
-    THUNDERC_ASSERT(!prefix.empty() && without_digits(prefix).size() == prefix.size() &&
-                        prefix.back() != '_' && prefixes_.size() < 255,
-                    "Namer: bad prefix " + prefix);
-    p = prefixes_.insert(p, {prefix, bases_.contains(prefix)});
-  }
-  auto owner = uint8_t(p - prefixes_.begin() + 1);
-  for (;;) {
-    std::string name = numbered_name(prefix, "", unsigned(owner_.size()));
-    bool free = !p->clash || !verbatim_.contains(name);
-    owner_.push_back(free ? owner : 0);
-    if (free) return name;
-  }
+  char *end = std::to_chars(buf_.data() + start, buf_.data() + buf_.size(), n).ptr;
+  return std::string(buf_.data(), end);
 }
 
 bool Namer::generated(std::string_view name) const {
@@ -242,12 +207,12 @@ bool Namer::insert(std::string_view name) {
   // Copied where the Namer keeps its names first: a free one is kept there as it is.
   std::string_view kept(room_, name.size());
   std::copy(name.begin(), name.end(), room_);
-  if (!verbatim_.insert(kept).second) return false;
+  if (!verbatim_.insert(kept)) return false;
   room_ += name.size();
   room_left_ -= name.size();
   std::string_view base = without_digits(kept);
   // No digits at its end, or only digits: no numbered or suffixed name is like it.
-  if (base.size() == kept.size() || base.empty() || !bases_.insert(base).second) return true;
+  if (base.size() == kept.size() || base.empty() || !bases_.insert(base)) return true;
   if (base.back() == '_') { // may be `hint_<k>`
     auto h = hints_.find(base.substr(0, base.size() - 1));
     if (h != hints_.end()) h.value().clash = true;
@@ -256,16 +221,66 @@ bool Namer::insert(std::string_view name) {
   return true;
 }
 
-Namer::Hint &Namer::hint(const std::string &text) {
+std::string Namer::take(std::string_view hint_or_prefix, bool is_hint) {
+  if (is_hint) {
+    Hint &h = hint(hint_or_prefix);
+    // A hint taken once stays taken: names are never given back, so it is not looked up again.
+    if (h.python_name && !h.taken) {
+      h.taken = true;
+      if (insert(hint_or_prefix)) return std::string(hint_or_prefix);
+    }
+    return take_suffixed(hint_or_prefix, h);
+  }
+  return take_numbered(hint_or_prefix);
+}
+
+std::string Namer::take_suffixed(std::string_view hint_text) {
+  return take_suffixed(hint_text, hint(hint_text));
+}
+
+std::string Namer::take_suffixed(std::string_view hint_text, Hint &h) {
+  if (!h.identifier) return take("t", false); // hint_<k> is then a name too
+  // One name returned, so that it is made in place (returning it from the loop moved it: a copy).
+  std::string name = numbered_name(&h, hint_text, "_", h.next_suffix++);
+  while (h.clash && verbatim_.contains(name)) name = numbered_name(&h, hint_text, "_", h.next_suffix++);
+  return name;
+}
+
+std::string Namer::take_numbered(std::string_view prefix) {
+  auto p = std::find_if(prefixes_.begin(), prefixes_.end(),
+                        [&](const Prefix &known) { return known.text == prefix; });
+  if (p == prefixes_.end()) {
+    // What generated() relies on: `<prefix><n>` ends with the digits of n and no more, and is not
+    // `<hint>_<k>`.
+    THUNDERC_ASSERT(!prefix.empty() && without_digits(prefix).size() == prefix.size() &&
+                        prefix.back() != '_' && prefixes_.size() < 255,
+                    "Namer: bad prefix " + std::string(prefix));
+    p = prefixes_.insert(p, {std::string(prefix), bases_.contains(prefix)});
+    buf_of_ = nullptr; // the Prefixes may have moved
+  }
+  auto owner = uint8_t(p - prefixes_.begin() + 1);
+  std::string name = numbered_name(&*p, prefix, "", unsigned(owner_.size()));
+  while (p->clash && verbatim_.contains(name)) { // found taken: a number of no prefix
+    owner_.push_back(0);
+    name = numbered_name(&*p, prefix, "", unsigned(owner_.size()));
+  }
+  owner_.push_back(owner);
+  return name;
+}
+
+Namer::Hint &Namer::hint(std::string_view text) {
   // The values of one statement come in a row with its hint: the last one is compared first.
   if (last_hint_ && *last_hint_text_ == text) return *last_hint_;
-  auto [it, fresh] = hints_.try_emplace(text);
-  Hint &h = it.value();
-  if (fresh) {
+  auto it = hints_.find(text);
+  if (it == hints_.end()) { // a text made only for a new hint
+    it = hints_.try_emplace(std::string(text)).first;
+    buf_of_ = nullptr; // the Hints may have moved
+    Hint &h = it.value();
     h.identifier = is_identifier(text);
     h.python_name = h.identifier && !is_python_keyword(text);
-    h.clash = bases_.contains(text + '_');
+    h.clash = bases_.contains(std::string(text) + '_');
   }
+  Hint &h = it.value();
   last_hint_text_ = &it->first; // in the table until it grows, which only this function does
   last_hint_ = &h;
   return h;

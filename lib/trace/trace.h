@@ -175,12 +175,23 @@ private:
   }
 };
 
+namespace detail {
+// A call per tuple, list or dict, not per item (a call per item of a literal tuple was 71k
+// instructions in Verifier::check at L = 32); kept out of line so that for_each_value stays small
+// enough to be inlined.
+template <class F> [[gnu::noinline]] void for_each_item_value(const Operand &o, F &f) {
+  for (const Operand &i : o.items()) {
+    if (i.kind() == Operand::Kind::Value) f(i.value);
+    else if (i.is_aggregate()) for_each_item_value(i, f);
+  }
+}
+} // namespace detail
+
 // Calls f(v) for every value `o` reads, inside tuples, lists and dicts too (a value or a literal,
 // almost every operand, needs no loop).
 template <class F> void for_each_value(const Operand &o, F &&f) {
   if (o.kind() == Operand::Kind::Value) f(o.value);
-  else if (o.is_aggregate())
-    for (const Operand &i : o.items()) for_each_value(i, f);
+  else if (o.is_aggregate()) detail::for_each_item_value(o, f);
 }
 
 // One parameter of a computation op's signature, its default filled in: the argument (tensors as
@@ -361,19 +372,74 @@ private:
   void bad_use(ValueId v, size_t where);
 };
 
+// Texts looked up by content: open addressing with linear probing, at most half the slots used
+// (most lookups are of new texts, whose probes grow fast with the load), each slot an item and its
+// text's hash, so that a text is hashed once to be looked up and added (tsl::robin_set's robin
+// hood insertion was ~170 instructions a name at L = 32). Item: a std::string_view, or a pointer
+// to a std::string, of a text kept elsewhere; a null one is an empty slot.
+template <class Item> class TextSet {
+public:
+  explicit TextSet(size_t slots = 16) : slots_(slots) {} // a power of two
+  bool contains(std::string_view text) const {
+    return present(slots_[probe(text, StrHash()(text))].item);
+  }
+  // The item of the text equal to `text` (of hash `hash`); when none is, make() adds one.
+  template <class Make> Item find_or_add(std::string_view text, uint64_t hash, Make &&make) {
+    if (2 * (size_ + 1) > slots_.size()) grow(); // first, so that one probe finds either
+    Slot &s = slots_[probe(text, hash)];
+    if (!present(s.item)) s = {hash, make()}, ++size_;
+    return s.item;
+  }
+  bool insert(Item item) { // false: an equal text is in
+    bool added = false;
+    find_or_add(text_of(item), StrHash()(text_of(item)), [&] { return added = true, item; });
+    return added;
+  }
+
+private:
+  struct Slot {
+    uint64_t hash = 0;
+    Item item{};
+  };
+  std::vector<Slot> slots_;
+  size_t size_ = 0;
+
+  static std::string_view text_of(std::string_view s) { return s; }
+  static std::string_view text_of(const std::string *s) { return *s; }
+  static bool present(std::string_view s) { return s.data() != nullptr; }
+  static bool present(const std::string *s) { return s != nullptr; }
+  // The slot of the text equal to `text`, else the empty one where it goes.
+  size_t probe(std::string_view text, uint64_t hash) const {
+    const size_t mask = slots_.size() - 1;
+    size_t i = hash & mask;
+    while (present(slots_[i].item) && !(slots_[i].hash == hash && text_of(slots_[i].item) == text))
+      i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<Slot> old = std::exchange(slots_, std::vector<Slot>(2 * slots_.size()));
+    for (const Slot &s : old)
+      if (present(s.item)) slots_[probe(text_of(s.item), s.hash)] = s;
+  }
+};
+
 // Hands out names. A prefix ("t", "p", "i"...) takes the next number of one counter shared by all
 // prefixes, starting at 0 and skipping names already taken: `p0`, `t1`. A hint (the graph local
 // that receives the value) is used as it is when free, else as `hint_<k>` with the smallest
 // k >= 1 not taken, so that an edit renames only the values of the locals it touches. A prefix
 // ends in neither a digit nor `_`, so that a numbered name is told from the others by its text.
+// The names the traces use themselves (trace_reserved_names()) are taken from the start.
 class Namer {
 public:
-  std::string take(const std::string &hint_or_prefix, bool is_hint);
+  Namer(); // the reserved names copied from a set made once (inserting them cost ~60k
+           // instructions a compile, for its three Namers)
+  std::string take(std::string_view hint_or_prefix, bool is_hint);
   // `hint_<k>` even when `hint` is free (a part of the value the local receives).
-  std::string take_suffixed(const std::string &hint);
-  void reserve(std::string_view name) { insert(name); }
+  std::string take_suffixed(std::string_view hint);
+  void reserve(std::string_view name) {
+    if (!verbatim_.contains(name)) insert(name); // most are the reserved names, taken already
+  }
   void expect(size_t more_names) { owner_.reserve(owner_.size() + more_names); } // no regrowth
-  Namer() { verbatim_.max_load_factor(0.9f); } // robin hood probing stays short; half the buckets
   bool claim(std::string_view name) { return insert(name); } // false: taken
 
 private:
@@ -392,18 +458,20 @@ private:
     std::string text;
     bool clash = false; // a name taken as it is is `<text><digits>`
   };
-  Hint &hint(const std::string &text);
-  std::string take_suffixed(const std::string &hint_text, Hint &h);
-  std::string take_numbered(const std::string &prefix);
+  struct Empty {};
+  explicit Namer(Empty);
+  Hint &hint(std::string_view text);
+  std::string take_suffixed(std::string_view hint_text, Hint &h);
+  std::string take_numbered(std::string_view prefix);
+  // `<base><sep><n>`; `base` and `sep` are written only when `of` (a Hint or a Prefix) did not
+  // write them last.
+  std::string numbered_name(const void *of, std::string_view base, std::string_view sep, unsigned n);
   bool insert(std::string_view name); // a name taken as it is; false: taken
   bool generated(std::string_view name) const; // taken as a numbered or a suffixed name
 
-  // The names taken as they are, and their texts less their last digits (where they have some).
-  // Open addressing, hashes stored; views of copies in blocks the Namer owns (a set of strings
-  // would allocate once per long name).
-  using ViewSet = tsl::robin_set<std::string_view, StrHash, std::equal_to<std::string_view>,
-                                 std::allocator<std::string_view>, true>;
-  ViewSet verbatim_, bases_;
+  // The names taken as they are, and their texts less their last digits (where they have some):
+  // views of copies in blocks the Namer owns (a set of strings would allocate once per long name).
+  TextSet<std::string_view> verbatim_, bases_;
   std::vector<std::unique_ptr<char[]>> blocks_;
   char *room_ = nullptr; // the free end of the last block
   size_t room_left_ = 0;
@@ -416,6 +484,10 @@ private:
   // By number of the shared counter (the next number is owner_.size()): 1 + the index in
   // prefixes_ of the prefix that took it, 0 where the numbered name was found taken.
   std::vector<uint8_t> owner_;
+  // Where numbered_name writes a name before copying it out, and what wrote its start last (a new
+  // std::string written in three copies and a fill: ~170k instructions more at L = 32).
+  std::string buf_;
+  const void *buf_of_ = nullptr;
 };
 
 } // namespace thunderc

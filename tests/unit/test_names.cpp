@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -126,6 +127,60 @@ TEST_CASE("Namer: a name taken as it is never equals a numbered or suffixed one"
   CHECK_THROWS_AS(n.take("t_", false), InternalError);
   CHECK_THROWS_AS(n.take("t1", false), InternalError);
   CHECK_THROWS_AS(n.take("", false), InternalError);
+}
+
+TEST_CASE("Namer: the names the traces use are taken from the start") {
+  Namer n;
+  CHECK(n.take("len", true) == "len_1");
+  CHECK(n.take("torch", true) == "torch_1");
+  CHECK(!n.claim("check_tensor_metadata"));
+  n.reserve("module"); // reserved again: no change
+  CHECK(n.take("module", true) == "module_1");
+  CHECK(n.claim("x"));
+  CHECK(!n.claim("x"));
+}
+
+// The suffixes of a hint are written after its text kept from its last name: new hints (which
+// move the others in their table) and numbered names come in between.
+TEST_CASE("Namer: suffixed and numbered names taken in turns, among many new hints") {
+  Namer n;
+  unsigned k = 0, number = 0;
+  for (int i = 0; i < 2000; ++i) {
+    CHECK(n.take_suffixed("hidden_states") == fmt::format("hidden_states_{}", ++k));
+    CHECK(n.take(fmt::format("local{}x", i), true) == fmt::format("local{}x", i));
+    CHECK(n.take_suffixed(fmt::format("local{}x", i)) == fmt::format("local{}x_1", i));
+    CHECK(n.take("t", false) == fmt::format("t{}", number++));
+    CHECK(n.take("p", false) == fmt::format("p{}", number++));
+  }
+}
+
+TEST_CASE("TextSet: texts found by content, as the table grows") {
+  TextSet<std::string_view> set; // 16 slots
+  std::deque<std::string> kept;
+  for (int i = 0; i < 1000; ++i) CHECK(set.insert(kept.emplace_back(fmt::format("n{}", i))));
+  for (int i = 0; i < 1000; ++i) {
+    std::string again = fmt::format("n{}", i);
+    REQUIRE(set.contains(again));
+    REQUIRE(!set.insert(again));
+  }
+  CHECK(!set.contains("n1000"));
+  CHECK(!set.contains(""));
+  CHECK(set.insert(""));
+  CHECK(set.contains(""));
+}
+
+TEST_CASE("Name: equal texts are one interned text, among many") {
+  std::vector<Name> names;
+  for (int i = 0; i < 20000; ++i) names.emplace_back(fmt::format("layers.{}.self_attn.q_proj.weight", i));
+  for (int i = 0; i < 20000; ++i) {
+    Name again(fmt::format("layers.{}.self_attn.q_proj.weight", i));
+    REQUIRE(again == names[size_t(i)]);
+    REQUIRE(&again.str() == &names[size_t(i)].str());
+  }
+  CHECK(!(names[0] == names[1]));
+  CHECK(names[7] == std::string_view("layers.7.self_attn.q_proj.weight"));
+  CHECK(Name("").empty());
+  CHECK(Name("") == Name());
 }
 
 // verify keeps the values in a set by name, the hashes stored: names compared only where hashes
