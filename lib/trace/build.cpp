@@ -29,10 +29,6 @@ template <class... O> std::vector<Operand> operands(O &&...o) {
   return v;
 }
 
-void reserve_all(Namer &n) {
-  for (std::string_view r : trace_reserved_names()) n.reserve(r);
-}
-
 // A Name interned when first used: a run writes a few of the callees below (interning all of
 // them at every start, with the 106 op spellings at the first op, cost ~60k instructions).
 class LazyName {
@@ -76,10 +72,9 @@ public:
         op_callees_(ops::all_ops().size()) {}
 
   Traces build() {
-    for (Namer *n : {&pro_names_, &comp_names_, &epi_names_}) {
-      reserve_all(*n);
+    // A Namer has the traces' own names (trace_reserved_names()) taken from the start.
+    for (Namer *n : {&pro_names_, &comp_names_, &epi_names_})
       for (const ClassDecl &c : g_.classes) n->reserve(c.printed_name); // the imported classes
-    }
     collect_needs();
     rank_paths();
     comp_inputs_ = by_path(comp_inputs_);
