@@ -94,11 +94,6 @@ private:
   std::deque<OpRecord> *consumed_ops_;
   Traces out_;
   Namer pro_names_, comp_names_, epi_names_;
-  // The prefixes of numbered names, made once (Namer::take takes a std::string: made from a
-  // literal, one a name cost ~30 instructions).
-  const struct {
-    std::string t{"t"}, i{"i"}, f{"f"}, b{"b"}, s{"s"}, p{"p"};
-  } prefix_;
 
   std::vector<ProvId> needed_;                      // input records the prologue unpacks, ascending
   std::vector<uint8_t> is_needed_; // by record; bytes: read back faster than bits (~50k fewer
@@ -385,7 +380,7 @@ private:
   std::string tensor_name(ProvId r) {
     std::vector<ProvId> &parts = name_parts_;
     name_parts(r, parts);
-    if (parts.empty()) return pro_names_.take(prefix_.t, false);
+    if (parts.empty()) return pro_names_.take("t", false);
     auto take_if_free = [&](std::string &candidate) {
       sanitize(candidate); // an identifier now: a name unless it is a keyword
       return !is_python_keyword(candidate) && pro_names_.claim(candidate);
@@ -399,7 +394,7 @@ private:
     append_part(name, parts.back());
     if (take_if_free(name)) return name;
     join_parts(name, parts); // the whole path, built only when the short name is taken
-    return take_if_free(name) ? name : pro_names_.take(prefix_.t, false);
+    return take_if_free(name) ? name : pro_names_.take("t", false);
   }
   std::vector<ProvId> name_parts_; // tensor_name's, kept for their room (a name grown from empty
   std::string name_text_;          // reallocated two or three times: ~100k instructions at L = 32)
@@ -407,11 +402,11 @@ private:
   std::string prologue_name(ProvId r, Value v) {
     switch (h_.kind(v)) {
     case Kind::Tensor: return tensor_name(r);
-    case Kind::Int: return pro_names_.take(prefix_.i, false);
-    case Kind::Float: return pro_names_.take(prefix_.f, false);
-    case Kind::Bool: return pro_names_.take(prefix_.b, false);
-    case Kind::Str: return pro_names_.take(prefix_.s, false);
-    default: return pro_names_.take(prefix_.p, false);
+    case Kind::Int: return pro_names_.take("i", false);
+    case Kind::Float: return pro_names_.take("f", false);
+    case Kind::Bool: return pro_names_.take("b", false);
+    case Kind::Str: return pro_names_.take("s", false);
+    default: return pro_names_.take("p", false);
     }
   }
 
@@ -957,7 +952,7 @@ private:
   // intermediate of the statement, nn-module lookasides included) is `x` when free, else `x_<k>`;
   // a value of no local is `t<N>`.
   std::string comp_name(const std::string &hint, bool part) {
-    if (hint.empty()) return comp_names_.take(prefix_.t, false);
+    if (hint.empty()) return comp_names_.take("t", false);
     return part ? comp_names_.take_suffixed(hint) : comp_names_.take(hint, true);
   }
 
@@ -1156,7 +1151,7 @@ private:
     Instr ins;
     ins.kind = Instr::Kind::Assign;
     ins.args = operands(std::move(built));
-    ValueId name = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), {});
+    ValueId name = out_.epilogue.add_value(epi_names_.take("p", false), {});
     ins.outs = {name};
     out_.epilogue.body.push_back(std::move(ins));
     epi_built_[v.id] = name;
@@ -1189,7 +1184,7 @@ private:
       std::vector<Operand> pairs;
       for (size_t i = 0; i < values.size(); ++i)
         pairs.push_back(Operand::tuple(operands(Operand::lit(keys[i]), std::move(values[i]))));
-      ValueId built = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), {});
+      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
       Instr ins;
       ins.callee = callee_.ordered_dict();
       ins.args = operands(Operand::list(std::move(pairs)));
@@ -1206,7 +1201,7 @@ private:
         if (e.slot == Slot::Field)
           ins.kwargs.emplace_back(std::string(h_.symbol(e.name)),
                                   rebuild(e.value, path + "." + std::string(h_.symbol(e.name)), depth + 1));
-      ValueId built = out_.epilogue.add_value(epi_names_.take(prefix_.p, false), type_of(v));
+      ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), type_of(v));
       ins.outs = {built};
       out_.epilogue.body.push_back(std::move(ins));
       epi_built_[v.id] = built;
