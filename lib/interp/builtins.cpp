@@ -401,7 +401,6 @@ std::optional<double> py_round_float(double x, int64_t ndigits) {
 }
 } // namespace
 
-namespace {
 // What operator_call needs to know of an operator.* name, found with one hash lookup instead of
 // a chain of string compares per call (measured: ~0.38M instructions at llama L = 32).
 struct OperatorName {
@@ -412,6 +411,7 @@ struct OperatorName {
   std::string_view reflected;    // the operator Python's reflected form calls: 2 < t is t > 2
 };
 
+namespace {
 const OperatorName &operator_name(std::string_view op) {
   using K = OperatorName::Kind;
   static const std::unordered_map<std::string_view, OperatorName> names = [] {
@@ -444,11 +444,22 @@ const OperatorName &operator_name(std::string_view op) {
   return it == names.end() ? other : it->second;
 }
 
+// operator_name for `name` (operator.<op>), looked up once per statement when the name is the
+// statement's own.
+const OperatorName &statement_operator(Interpreter &in, const std::string &name) {
+  std::string_view op = std::string_view(name).substr(9); // after "operator."
+  const Stmt *s = in.own_statement(name);
+  if (!s) return operator_name(op);
+  auto [it, fresh] = in.statement_operators.try_emplace(s);
+  if (fresh) it->second = &operator_name(op);
+  return *it->second;
+}
+
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
                                    Kwargs &kwargs) {
   Heap &h = in.h;
   std::string_view op = std::string_view(name).substr(9); // after "operator."
-  const OperatorName *info = &operator_name(op);
+  const OperatorName *info = &statement_operator(in, name);
   bool tensor = false;
   for (Value a : args)
     tensor |= h.is(a, Kind::Tensor);
