@@ -479,14 +479,17 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
     // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
     // binary operator and rebinds the name.
+    bool renamed = false; // op is no longer `name`'s own
     if (augmented && (!h.is(args[0], Kind::Tensor) || op == "imatmul")) {
       op = op == "iand" ? "and_" : op == "ior" ? "or_" : op.substr(1); // and_, or_: keywords
       info = &operator_name(op);
+      renamed = true;
     }
     if (info->update) return in.inplace_op(*info->update, args, {}, name);
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       if (!info->reflected.empty()) {
         std::swap(args[0], args[1]);
+        renamed |= op != info->reflected;
         op = info->reflected;
       }
       if (op == "truediv" &&
@@ -509,10 +512,10 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
       in.fail(fmt::format("~ (operator.invert) is only implemented on integer and Boolean-type "
                           "tensors, not on {} tensors",
                           dtype_name(h.meta(args[0]).dtype)));
-    // `name` itself unless the operator was rewritten above (no string built per call).
-    if (auto tensor_op = op == std::string_view(name).substr(9)
-                             ? in.statement_op(name, ops::lookup_function)
-                             : ops::lookup_function("operator." + std::string(op)))
+    // `name` itself unless the operator was rewritten above (no string built per call; the flag,
+    // not a compare of op with name: ~45 instructions a tensor operator call).
+    if (auto tensor_op = !renamed ? in.statement_op(name, ops::lookup_function)
+                                  : ops::lookup_function("operator." + std::string(op)))
       return in.tensor_op(*tensor_op, std::move(args), kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }
