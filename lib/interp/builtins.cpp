@@ -401,7 +401,6 @@ std::optional<double> py_round_float(double x, int64_t ndigits) {
 }
 } // namespace
 
-namespace {
 // What operator_call needs to know of an operator.* name, found with one hash lookup instead of
 // a chain of string compares per call (measured: ~0.38M instructions at llama L = 32).
 struct OperatorName {
@@ -412,6 +411,7 @@ struct OperatorName {
   std::string_view reflected;    // the operator Python's reflected form calls: 2 < t is t > 2
 };
 
+namespace {
 const OperatorName &operator_name(std::string_view op) {
   using K = OperatorName::Kind;
   static const std::unordered_map<std::string_view, OperatorName> names = [] {
@@ -444,11 +444,22 @@ const OperatorName &operator_name(std::string_view op) {
   return it == names.end() ? other : it->second;
 }
 
+// operator_name for `name` (operator.<op>), looked up once per statement when the name is the
+// statement's own.
+const OperatorName &statement_operator(Interpreter &in, const std::string &name) {
+  std::string_view op = std::string_view(name).substr(9); // after "operator."
+  const Stmt *s = in.own_statement(name);
+  if (!s) return operator_name(op);
+  auto [it, fresh] = in.statement_operators.try_emplace(s);
+  if (fresh) it->second = &operator_name(op);
+  return *it->second;
+}
+
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
                                    Kwargs &kwargs) {
   Heap &h = in.h;
   std::string_view op = std::string_view(name).substr(9); // after "operator."
-  const OperatorName *info = &operator_name(op);
+  const OperatorName *info = &statement_operator(in, name);
   bool tensor = false;
   for (Value a : args)
     tensor |= h.is(a, Kind::Tensor);
@@ -468,14 +479,17 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
     bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
     // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
     // binary operator and rebinds the name.
+    bool renamed = false; // op is no longer `name`'s own
     if (augmented && (!h.is(args[0], Kind::Tensor) || op == "imatmul")) {
       op = op == "iand" ? "and_" : op == "ior" ? "or_" : op.substr(1); // and_, or_: keywords
       info = &operator_name(op);
+      renamed = true;
     }
     if (info->update) return in.inplace_op(*info->update, args, {}, name);
     if (args.size() == 2 && !h.is(args[0], Kind::Tensor)) {
       if (!info->reflected.empty()) {
         std::swap(args[0], args[1]);
+        renamed |= op != info->reflected;
         op = info->reflected;
       }
       if (op == "truediv" &&
@@ -498,10 +512,10 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
       in.fail(fmt::format("~ (operator.invert) is only implemented on integer and Boolean-type "
                           "tensors, not on {} tensors",
                           dtype_name(h.meta(args[0]).dtype)));
-    // `name` itself unless the operator was rewritten above (no string built per call).
-    if (auto tensor_op = op == std::string_view(name).substr(9)
-                             ? in.statement_op(name, ops::lookup_function)
-                             : ops::lookup_function("operator." + std::string(op)))
+    // `name` itself unless the operator was rewritten above (no string built per call; the flag,
+    // not a compare of op with name: ~45 instructions a tensor operator call).
+    if (auto tensor_op = !renamed ? in.statement_op(name, ops::lookup_function)
+                                  : ops::lookup_function("operator." + std::string(op)))
       return in.tensor_op(*tensor_op, std::move(args), kwargs);
     in.fail(fmt::format("{} is not supported on tensors", name));
   }

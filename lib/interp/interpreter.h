@@ -23,6 +23,8 @@
 
 namespace thunderc::interp {
 
+struct OperatorName; // builtins.cpp
+
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 
@@ -237,9 +239,18 @@ public:
   // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
   // current statement's own (exec passes s.name down): hashing the name cost ~150 instructions a
   // call.
+  // The statement being executed when `name` is its own name (nullptr otherwise): the key of the
+  // per-statement caches below.
+  const Stmt *own_statement(const std::string &name) const {
+    const Stmt *s = top ? top->stmt : nullptr;
+    return s && &s->name == &name ? s : nullptr;
+  }
   std::optional<ops::Op> statement_op(const std::string &name,
                                       std::optional<ops::Op> (*lookup)(std::string_view));
   std::unordered_map<const Stmt *, std::optional<ops::Op>> statement_ops;
+  // operator_call's facts on the statement's operator.* name, once per statement as statement_op:
+  // hashing the name cost ~135 instructions a call (972 calls at llama L = 32).
+  std::unordered_map<const Stmt *, const OperatorName *> statement_operators;
   // An attribute of `obj` by name (nullptr when absent), the name's symbol found once per
   // statement when `name` is the statement's own, as statement_op: attribute reads and method
   // calls on objects hashed the name per call.

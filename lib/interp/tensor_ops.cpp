@@ -32,8 +32,8 @@ std::string shape_str(const std::vector<int64_t> &shape) {
 
 std::optional<ops::Op> Interpreter::statement_op(
     const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
-  const Stmt *s = top ? top->stmt : nullptr;
-  if (!s || &s->name != &name) return lookup(name);
+  const Stmt *s = own_statement(name);
+  if (!s) return lookup(name);
   auto [it, fresh] = statement_ops.try_emplace(s);
   if (fresh) it->second = lookup(name);
   return it->second;
