@@ -12,7 +12,9 @@
 #include <algorithm>
 #include <deque>
 #include <fstream>
+#include <latch>
 #include <map>
+#include <thread>
 #include <sstream>
 
 using namespace thunderc;
@@ -181,6 +183,24 @@ TEST_CASE("Name: equal texts are one interned text, among many") {
   CHECK(names[7] == std::string_view("layers.7.self_attn.q_proj.weight"));
   CHECK(Name("").empty());
   CHECK(Name("") == Name());
+}
+
+// The pool is locked only once the process has threads: threads interning the same new texts at
+// once get one Name per text.
+TEST_CASE("Name: equal texts interned by several threads at once are one interned text") {
+  constexpr int kThreads = 4, kTexts = 50000;
+  std::vector<std::vector<Name>> got(kThreads);
+  std::vector<std::thread> threads;
+  std::latch start(kThreads); // the threads intern at the same time
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&got, &start, t] {
+      start.arrive_and_wait();
+      for (int i = 0; i < kTexts; ++i) got[size_t(t)].emplace_back(fmt::format("threads.{}.weight", i));
+    });
+  for (auto &thread : threads) thread.join();
+  for (int t = 1; t < kThreads; ++t)
+    for (int i = 0; i < kTexts; ++i) REQUIRE(&got[size_t(t)][size_t(i)].str() == &got[0][size_t(i)].str());
+  CHECK(got[0][42] == std::string_view("threads.42.weight"));
 }
 
 // verify keeps the values in a set by name, the hashes stored: names compared only where hashes

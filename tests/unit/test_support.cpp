@@ -40,8 +40,9 @@ TEST_CASE("identifiers are ASCII letters, digits and '_', not starting with a di
 }
 
 TEST_CASE("identifiers: every character of a long name is checked, wherever it stands") {
-  // is_identifier tests four characters at a time, then the rest one by one.
-  for (size_t size = 1; size <= 11; ++size)
+  // is_identifier tests 16 characters at a time (the last 16 overlapping, or two overlapping
+  // halves of 8) from 8 characters on, else four at a time, then the rest one by one.
+  for (size_t size = 1; size <= 40; ++size)
     for (size_t at = 1; at < size; ++at)
       for (int c = 0; c < 256; ++c) {
         const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
