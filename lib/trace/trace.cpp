@@ -301,7 +301,8 @@ Namer::Hint &Namer::hint(std::string_view text) {
     h.clash = bases_.contains(std::string(text) + '_');
   }
   Hint &h = it.value();
-  last_hint_text_ = &it->first; // in the table until it grows, which only this function does
+  // Valid until the table next changes: only this function inserts, and it sets both again.
+  last_hint_text_ = &it->first;
   last_hint_ = &h;
   return h;
 }
