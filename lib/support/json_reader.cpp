@@ -232,6 +232,7 @@ private:
   rapidjson::Document &doc_;
   size_t max_depth_, depth_ = 0;
 };
+
 // Whether no object of a DOM has a key twice.
 class UniqueKeys {
 public:

@@ -8,13 +8,11 @@
 #include "support/diagnostics.h"
 #include "support/json_reader.h"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-
 
 namespace thunderc {
 
