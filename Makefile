@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS      ?= $(shell nproc)
 SAMPLE    ?= samples/llama_tiny.json
 PACKAGES  := cmake ninja-build g++ ccache pkg-config libcli11-dev nlohmann-json3-dev libspdlog-dev \
-             libfmt-dev libtorch-dev doctest-dev robin-map-dev libxxhash-dev libmimalloc-dev libsimdjson-dev python3 \
+             libfmt-dev libtorch-dev doctest-dev robin-map-dev libxxhash-dev libmimalloc-dev rapidjson-dev python3 \
              python3-torch python3-jsonschema time
 SUDO      := $(if $(filter 0,$(shell id -u)),,sudo)
 CMAKE_GEN  = $(if $(shell command -v ninja),-G Ninja,)

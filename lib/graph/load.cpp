@@ -113,7 +113,7 @@ constexpr std::string_view stmt_keys[kStmtKeys] = {
     "kwargs", "class", "cond", "then",  "else", "target", "iter", "body",  "message"};
 constexpr KeyTable stmt_key_table(stmt_keys);
 
-// Reads a graph through a JSON view (json_view.h): JsonView or SimdView.
+// Reads a graph through a JSON view (json_view.h): JsonView or RapidView.
 template <class V> class Loader {
 public:
   Loader(Graph &graph, const LoadLimits &limits) : g_(graph), limits_(limits) {}
@@ -1194,13 +1194,13 @@ private:
 
 namespace {
 
-Graph load_text(std::string_view text, [[maybe_unused]] bool padded,
+Graph load_text(std::string_view text, [[maybe_unused]] bool terminated,
                 const std::string &display_name, const LoadLimits &limits) {
   Graph g;
   g.file = display_name;
-#ifdef THUNDERC_SIMDJSON
-  if (auto doc = FastDocument::parse(text, limits.max_depth, padded)) {
-    Loader<SimdView>(g, limits).load(SimdView(doc->root()));
+#ifdef THUNDERC_RAPIDJSON
+  if (auto doc = FastDocument::parse(text, limits.max_depth, terminated)) {
+    Loader<RapidView>(g, limits).load(RapidView(doc->root()));
     return g;
   }
 #endif

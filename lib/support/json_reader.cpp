@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fmt/format.h>
 #include <iterator>
@@ -17,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef THUNDERC_SIMDJSON
-#include <simdjson.h>
+#ifdef THUNDERC_RAPIDJSON
+#include <rapidjson/memorystream.h>
 #endif
 
 namespace thunderc {
@@ -157,77 +159,136 @@ private:
   std::vector<Frame> frames_;
 };
 
-#ifdef THUNDERC_SIMDJSON
-// Whether simdjson's DOM holds what the strict reader would read the same way (see FastDocument).
-class FastCheck {
+#ifdef THUNDERC_RAPIDJSON
+// RapidJSON's SAX events into its DOM, giving up (false) where the strict reader would read a
+// value differently or reject it: numbers are read here as the strict reader reads them (an
+// integer without '.', 'e' or 'E' must fit in int64; a float, correctly rounded, must be
+// finite), strings must be UTF-8 without surrogates, and nesting is limited.
+class FastHandler {
 public:
-  explicit FastCheck(size_t max_depth) : max_depth_(max_depth), keys_(max_depth) {}
+  FastHandler(rapidjson::Document &doc, size_t max_depth) : doc_(doc), max_depth_(max_depth) {}
 
-  bool ok(simdjson::dom::element e, size_t depth) {
-    using Type = simdjson::dom::element_type;
-    switch (e.type()) {
-    case Type::ARRAY: {
-      if (depth >= max_depth_) return false;
-      simdjson::dom::array array = e.get_array().value_unsafe();
-      for (simdjson::dom::element item : array)
-        if (!member_ok(item, depth + 1)) return false;
-      return true;
+  bool Null() { return doc_.Null(); }
+  bool Bool(bool b) { return doc_.Bool(b); }
+  bool RawNumber(const char *s, rapidjson::SizeType n, bool) {
+    const char *end = s + n;
+    if (std::string_view(s, n).find_first_of(".eE") == std::string_view::npos) {
+      int64_t v;
+      auto [at, ec] = std::from_chars(s, end, v);
+      return ec == std::errc() && at == end && doc_.Int64(v);
     }
-    case Type::OBJECT: {
-      if (depth >= max_depth_) return false;
+    double v;
+    auto [at, ec] = std::from_chars(s, end, v);
+    if (ec == std::errc::result_out_of_range) { // an underflow, read as strtod reads it, or inf
+      char text[64];
+      if (n >= sizeof text) return false;
+      std::memcpy(text, s, n);
+      text[n] = '\0';
+      v = std::strtod(text, nullptr);
+    } else if (ec != std::errc() || at != end) {
+      return false;
+    }
+    return std::isfinite(v) && doc_.Double(v);
+  }
+  bool String(const char *s, rapidjson::SizeType n, bool copy) {
+    return valid_text(s, n) && doc_.String(s, n, copy);
+  }
+  bool Key(const char *s, rapidjson::SizeType n, bool copy) {
+    return valid_text(s, n) && doc_.Key(s, n, copy);
+  }
+  bool StartObject() { return ++depth_ <= max_depth_ && doc_.StartObject(); }
+  bool EndObject(rapidjson::SizeType n) { return --depth_, doc_.EndObject(n); }
+  bool StartArray() { return ++depth_ <= max_depth_ && doc_.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return --depth_, doc_.EndArray(n); }
+  // Never called: numbers come as RawNumber (kParseNumbersAsStringsFlag).
+  bool Int(int) { return false; }
+  bool Uint(unsigned) { return false; }
+  bool Int64(int64_t) { return false; }
+  bool Uint64(uint64_t) { return false; }
+  bool Double(double) { return false; }
+
+private:
+  // Whether a string as read (escapes decoded) is UTF-8 without surrogate code points, which
+  // RapidJSON's validator rejects: it checks the decoded string, so a lone "\udc00", which
+  // RapidJSON 1.1 decodes to one, is caught too. Checked here rather than by
+  // kParseValidateEncodingFlag, which would turn off RapidJSON's 16-byte string scan; most
+  // strings are ASCII, told 8 bytes at a time.
+  static bool valid_text(const char *s, size_t n) {
+    constexpr uint64_t kHigh = 0x8080808080808080u;
+    size_t i = 0;
+    for (uint64_t word; i + 8 <= n; i += 8)
+      if (std::memcpy(&word, s + i, 8), word & kHigh) break;
+    while (i < n && static_cast<unsigned char>(s[i]) < 0x80) ++i;
+    if (i == n) return true;
+    rapidjson::MemoryStream in(s + i, n - i);
+    struct {
+      void Put(char) {}
+    } out;
+    while (in.Tell() < n - i)
+      if (!rapidjson::UTF8<>::Validate(in, out)) return false;
+    return true;
+  }
+
+  rapidjson::Document &doc_;
+  size_t max_depth_, depth_ = 0;
+};
+
+// Whether no object of a DOM has a key twice.
+class UniqueKeys {
+public:
+  explicit UniqueKeys(size_t max_depth) : keys_(max_depth) {}
+
+  bool ok(const rapidjson::Value &v, size_t depth) {
+    if (v.IsArray()) {
+      for (const rapidjson::Value &item : v.GetArray())
+        if ((item.IsArray() || item.IsObject()) && !ok(item, depth + 1)) return false;
+    } else if (v.IsObject()) {
       Keys &keys = keys_[depth]; // reused by every object at this depth
       keys.list.clear();
       if (!keys.set.empty()) keys.set.clear(); // clear() zeroes the buckets even when empty
-      simdjson::dom::object object = e.get_object().value_unsafe();
-      for (auto [key, value] : object) {
+      for (const auto &m : v.GetObject()) {
+        const std::string_view key(m.name.GetString(), m.name.GetStringLength());
         if (!key_is_new(keys.list, keys.set, key, [](std::string_view k) { return k; }))
           return false;
         keys.list.push_back(key);
-        if (!member_ok(value, depth + 1)) return false;
+        if ((m.value.IsArray() || m.value.IsObject()) && !ok(m.value, depth + 1)) return false;
       }
-      return true;
     }
-    case Type::UINT64: return false; // above int64: the strict reader says so
-    case Type::DOUBLE: return std::isfinite(e.get_double().value_unsafe());
-    default: return true;
-    }
+    return true;
   }
 
 private:
-  // An array item or object member: most are scalars, told apart here without a call.
-  bool member_ok(simdjson::dom::element e, size_t depth) {
-    using Type = simdjson::dom::element_type;
-    switch (e.type()) {
-    case Type::ARRAY:
-    case Type::OBJECT:
-    case Type::UINT64:
-    case Type::DOUBLE: return ok(e, depth);
-    default: return true;
-    }
-  }
-
   struct Keys { // an object's keys read so far (see key_is_new)
     std::vector<std::string_view> list;
     std::unordered_set<std::string_view> set;
   };
-  size_t max_depth_;
   std::vector<Keys> keys_; // by depth
 };
 #endif
 
 } // namespace
 
-#ifdef THUNDERC_SIMDJSON
-static_assert(kInputPadding >= simdjson::SIMDJSON_PADDING);
-
+#ifdef THUNDERC_RAPIDJSON
 std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth,
-                                                  bool padded) {
-  // FastCheck recurses; the strict reader is iterative.
-  if (max_depth > 1024) return nullptr;
+                                                  bool terminated) {
+  // UniqueKeys recurses; the strict reader is iterative.
+  if (max_depth > 1024 || text.size() > std::numeric_limits<rapidjson::SizeType>::max())
+    return nullptr;
+  if (!terminated) {
+    const std::string copy(text);
+    return parse(copy, max_depth, true);
+  }
+  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
   auto doc = std::make_unique<FastDocument>();
-  if (doc->parser_.allocate(text.size(), max_depth + 1) != simdjson::SUCCESS ||
-      doc->parser_.parse(text.data(), text.size(), !padded).get(doc->root_) != simdjson::SUCCESS ||
-      !FastCheck(max_depth).ok(doc->root_, 0))
+  rapidjson::StringStream stream(text.data());
+  bool parsed = false;
+  auto generate = [&](rapidjson::Document &d) {
+    FastHandler handler(d, max_depth);
+    return parsed = !rapidjson::Reader().Parse<kFlags>(stream, handler).IsError();
+  };
+  doc->doc_.Populate(generate);
+  // A NUL byte reads as the end of the text: all of it must have been read.
+  if (!parsed || stream.Tell() != text.size() || !UniqueKeys(max_depth).ok(doc->doc_, 0))
     return nullptr;
   return doc;
 }
@@ -251,11 +312,11 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
   InputText out;
   // Grows the buffer to hold `size` bytes of text, keeping what was read.
   auto reserve = [&](size_t size) {
-    if (size + kInputPadding <= out.capacity_) return;
-    std::unique_ptr<char[]> data(new char[size + kInputPadding]); // not zero-filled
+    if (size + 1 <= out.capacity_) return;
+    std::unique_ptr<char[]> data(new char[size + 1]); // not zero-filled
     std::copy_n(out.data_.get(), out.size_, data.get());
     out.data_ = std::move(data);
-    out.capacity_ = size + kInputPadding;
+    out.capacity_ = size + 1;
   };
   if (path != "-") {
     struct stat st;
@@ -272,9 +333,9 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
   const size_t most = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
   bool failed = false;
   while (out.size_ < most) {
-    if (out.capacity_ <= out.size_ + kInputPadding) // full (or none yet): grow
+    if (out.capacity_ <= out.size_ + 1) // full (or none yet): grow
       reserve(std::min(std::max(2 * out.capacity_, size_t{1} << 16), most));
-    size_t room = std::min(out.capacity_ - kInputPadding, most) - out.size_;
+    size_t room = std::min(out.capacity_ - 1, most) - out.size_;
     ssize_t n = ::read(file.fd, out.data_.get() + out.size_, room);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) { // the end, or an error: on stdin the end, as std::cin (read by stdio) told it
@@ -288,6 +349,7 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
                                     "with --max-file-size)",
                                     max_bytes));
   if (failed) throw UserError("", "cannot read the graph file");
+  out.data_[out.size_] = '\0';
   return out;
 }
 

@@ -1,5 +1,5 @@
 // Read-only views of a parsed JSON document, one API over two DOMs: nlohmann_json's (JsonView, from
-// the strict reader) and simdjson's (SimdView, from FastDocument in json_reader.h). The loader is
+// the strict reader) and RapidJSON's (RapidView, from FastDocument in json_reader.h). The loader is
 // written once against this API and reads a graph file from whichever reader accepted it, so the
 // fast path builds no second DOM. A view is a small handle: pass it by value; it lives as long as
 // its document.
@@ -8,16 +8,11 @@
 #include "support/diagnostics.h"
 #include "support/json_reader.h"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-
-#ifdef THUNDERC_SIMDJSON
-#include <simdjson.h>
-#endif
 
 namespace thunderc {
 
@@ -140,70 +135,62 @@ template <class V> Json to_json(V v) {
   return nullptr;
 }
 
-#ifdef THUNDERC_SIMDJSON
-class SimdView : public JsonViewBase<SimdView> {
+#ifdef THUNDERC_RAPIDJSON
+class RapidView : public JsonViewBase<RapidView> {
 public:
-  explicit SimdView(simdjson::dom::element e) : e_(e) {}
+  explicit RapidView(const rapidjson::Value &v) : v_(&v) {}
 
   JsonType type() const {
-    // By table (small enough to inline; the loader asks for every value): simdjson's element
-    // types are the ASCII characters of its tape.
-    static constexpr auto types = [] {
-      using T = simdjson::dom::element_type;
-      std::array<JsonType, 128> t{}; // Null
-      t[size_t(T::BOOL)] = JsonType::Bool;
-      // FastDocument keeps no integer above int64.
-      t[size_t(T::INT64)] = t[size_t(T::UINT64)] = JsonType::Int;
-      t[size_t(T::DOUBLE)] = JsonType::Float;
-      t[size_t(T::STRING)] = JsonType::String;
-      t[size_t(T::ARRAY)] = JsonType::Array;
-      t[size_t(T::OBJECT)] = JsonType::Object;
-      return t;
-    }();
-    return types[size_t(e_.type()) & 127];
+    switch (v_->GetType()) {
+    case rapidjson::kFalseType:
+    case rapidjson::kTrueType: return JsonType::Bool;
+    case rapidjson::kNumberType: return v_->IsDouble() ? JsonType::Float : JsonType::Int;
+    case rapidjson::kStringType: return JsonType::String;
+    case rapidjson::kArrayType: return JsonType::Array;
+    case rapidjson::kObjectType: return JsonType::Object;
+    default: return JsonType::Null;
+    }
   }
-  bool as_bool() const { return e_.get_bool().value_unsafe(); }
-  int64_t as_int() const { return e_.get_int64().value_unsafe(); }
-  double as_double() const {
-    return type() == JsonType::Int ? double(as_int()) : e_.get_double().value_unsafe();
-  }
-  std::string_view as_string() const { return e_.get_string().value_unsafe(); }
+  bool as_bool() const { return v_->GetBool(); }
+  int64_t as_int() const { return v_->GetInt64(); } // FastDocument keeps integers as int64
+  double as_double() const { return v_->GetDouble(); } // ints too
+  std::string_view as_string() const { return {v_->GetString(), v_->GetStringLength()}; }
   size_t size() const {
     switch (type()) {
-    case JsonType::Array: return e_.get_array().value_unsafe().size();
-    case JsonType::Object: return e_.get_object().value_unsafe().size();
+    case JsonType::Array: return v_->Size();
+    case JsonType::Object: return v_->MemberCount();
     case JsonType::Null: return 0;
     default: return 1; // as nlohmann_json counts a scalar
     }
   }
 
   struct ToView {
-    SimdView operator()(simdjson::dom::array::iterator it) const { return SimdView(*it); }
+    RapidView operator()(rapidjson::Value::ConstValueIterator it) const { return RapidView(*it); }
   };
   struct ToMember {
-    std::pair<std::string_view, SimdView> operator()(simdjson::dom::object::iterator it) const {
-      return {it.key(), SimdView(it.value())};
+    std::pair<std::string_view, RapidView> operator()(rapidjson::Value::ConstMemberIterator it) const {
+      return {{it->name.GetString(), it->name.GetStringLength()}, RapidView(it->value)};
     }
   };
-  MappedRange<simdjson::dom::array::iterator, ToView> items() const {
+  MappedRange<rapidjson::Value::ConstValueIterator, ToView> items() const {
     THUNDERC_ASSERT(is_array(), "JSON items of a non-array");
-    simdjson::dom::array a = e_.get_array().value_unsafe();
-    return {a.begin(), a.end()};
+    return {v_->Begin(), v_->End()};
   }
-  MappedRange<simdjson::dom::object::iterator, ToMember> members() const {
+  MappedRange<rapidjson::Value::ConstMemberIterator, ToMember> members() const {
     THUNDERC_ASSERT(is_object(), "JSON members of a non-object");
-    simdjson::dom::object o = e_.get_object().value_unsafe();
-    return {o.begin(), o.end()};
+    return {v_->MemberBegin(), v_->MemberEnd()};
   }
-  std::optional<SimdView> find(std::string_view key) const {
-    simdjson::dom::element v;
-    if (!is_object() || e_.get_object().value_unsafe().at_key(key).get(v) != simdjson::SUCCESS) return std::nullopt;
-    return SimdView(v);
+  std::optional<RapidView> find(std::string_view key) const {
+    if (!is_object()) return std::nullopt;
+    for (auto it = v_->MemberBegin(); it != v_->MemberEnd(); ++it)
+      if (same_key({it->name.GetString(), it->name.GetStringLength()}, key))
+        return RapidView(it->value);
+    return std::nullopt;
   }
   std::string dump() const { return to_json(*this).dump(); } // as the strict reader's DOM prints
 
 private:
-  simdjson::dom::element e_;
+  const rapidjson::Value *v_;
 };
 #endif
 

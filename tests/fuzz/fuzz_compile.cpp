@@ -22,10 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.interp.max_statements = 20000;
   options.interp.max_frames = 64;
   std::string_view text(reinterpret_cast<const char *>(data), size);
-#ifdef THUNDERC_SIMDJSON
+#ifdef THUNDERC_RAPIDJSON
   if (auto fast = thunderc::FastDocument::parse(text, limits.max_depth)) {
     try {
-      if (thunderc::to_json(thunderc::SimdView(fast->root())).dump() !=
+      if (thunderc::to_json(thunderc::RapidView(fast->root())).dump() !=
           thunderc::parse_json_strict(text, limits.max_depth).dump()) {
         std::fprintf(stderr, "the JSON readers read this text differently\n");
         std::abort();
