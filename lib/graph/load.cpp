@@ -1194,12 +1194,12 @@ private:
 
 namespace {
 
-Graph load_text(std::string_view text, [[maybe_unused]] bool terminated,
-                const std::string &display_name, const LoadLimits &limits) {
+Graph load_text(std::string_view text, const std::string &display_name,
+                const LoadLimits &limits) {
   Graph g;
   g.file = display_name;
 #ifdef THUNDERC_RAPIDJSON
-  if (auto doc = FastDocument::parse(text, limits.max_depth, terminated)) {
+  if (auto doc = FastDocument::parse(text, limits.max_depth)) {
     Loader<RapidView>(g, limits).load(RapidView(doc->root()));
     return g;
   }
@@ -1213,12 +1213,12 @@ Graph load_text(std::string_view text, [[maybe_unused]] bool terminated,
 
 Graph load_graph_text(std::string_view text, const std::string &display_name,
                       const LoadLimits &limits) {
-  return load_text(text, false, display_name, limits);
+  return load_text(text, display_name, limits);
 }
 
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
   InputText input = read_input_file(path, limits.max_file_bytes);
-  return load_text(input.text(), true, path == "-" ? "<stdin>" : path, limits);
+  return load_text(input.text(), path == "-" ? "<stdin>" : path, limits);
 }
 
 } // namespace thunderc

@@ -269,18 +269,19 @@ private:
 } // namespace
 
 #ifdef THUNDERC_RAPIDJSON
-std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth,
-                                                  bool terminated) {
+std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth) {
   // UniqueKeys recurses; the strict reader is iterative.
   if (max_depth > 1024 || text.size() > std::numeric_limits<rapidjson::SizeType>::max())
     return nullptr;
-  if (!terminated) {
-    const std::string copy(text);
-    return parse(copy, max_depth, true);
-  }
-  constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
+  constexpr unsigned kFlags = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag |
+                              rapidjson::kParseNumbersAsStringsFlag;
+  // RapidJSON's SSE2 scans read the aligned 16 bytes that hold the closing NUL: up to 15 after it.
+  constexpr size_t kPadding = 16;
   auto doc = std::make_unique<FastDocument>();
-  rapidjson::StringStream stream(text.data());
+  doc->text_.reset(new char[text.size() + kPadding]);
+  std::memcpy(doc->text_.get(), text.data(), text.size());
+  std::memset(doc->text_.get() + text.size(), 0, kPadding);
+  rapidjson::InsituStringStream stream(doc->text_.get());
   bool parsed = false;
   auto generate = [&](rapidjson::Document &d) {
     FastHandler handler(d, max_depth);
@@ -312,11 +313,11 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
   InputText out;
   // Grows the buffer to hold `size` bytes of text, keeping what was read.
   auto reserve = [&](size_t size) {
-    if (size + 1 <= out.capacity_) return;
-    std::unique_ptr<char[]> data(new char[size + 1]); // not zero-filled
+    if (size <= out.capacity_) return;
+    std::unique_ptr<char[]> data(new char[size]); // not zero-filled
     std::copy_n(out.data_.get(), out.size_, data.get());
     out.data_ = std::move(data);
-    out.capacity_ = size + 1;
+    out.capacity_ = size;
   };
   if (path != "-") {
     struct stat st;
@@ -333,9 +334,9 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
   const size_t most = max_bytes == SIZE_MAX ? max_bytes : max_bytes + 1;
   bool failed = false;
   while (out.size_ < most) {
-    if (out.capacity_ <= out.size_ + 1) // full (or none yet): grow
+    if (out.capacity_ <= out.size_) // full (or none yet): grow
       reserve(std::min(std::max(2 * out.capacity_, size_t{1} << 16), most));
-    size_t room = std::min(out.capacity_ - 1, most) - out.size_;
+    size_t room = std::min(out.capacity_, most) - out.size_;
     ssize_t n = ::read(file.fd, out.data_.get() + out.size_, room);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) { // the end, or an error: on stdin the end, as std::cin (read by stdio) told it
@@ -349,7 +350,6 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
                                     "with --max-file-size)",
                                     max_bytes));
   if (failed) throw UserError("", "cannot read the graph file");
-  out.data_[out.size_] = '\0';
   return out;
 }
 

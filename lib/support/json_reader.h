@@ -49,23 +49,21 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
 // differently: every RapidJSON error, integers outside int64, numbers that are not finite floats,
 // invalid UTF-8 or surrogates in strings, duplicate keys, nesting deeper than max_depth (or a
 // max_depth above 1024), a NUL byte in the text. The strict reader then reads the text and
-// reports the problem.
-// `terminated`: a NUL byte follows the text (read_input_file's), so it is parsed in place instead
-// of copied.
+// reports the problem. The text is copied and the copy parsed in place (kParseInsituFlag): the
+// DOM's strings are in it, with no allocation each, and the text stays for the strict reader.
 class FastDocument {
 public:
-  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth,
-                                             bool terminated = false);
+  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth);
   const rapidjson::Value &root() const { return doc_; }
 
 private:
+  std::unique_ptr<char[]> text_; // a copy of the text, parsed in place: the DOM's strings are in it
   rapidjson::Document doc_;
 };
 #endif
 
-// A file's text, followed by a NUL byte (FastDocument::parse's `terminated`). Unlike a
-// std::string grown by resize(), the buffer is not zero-filled before the text is read into it (a
-// pass over the whole file, as costly as parsing a tenth of it).
+// A file's text. Unlike a std::string grown by resize(), its buffer is not zero-filled before the
+// text is read into it (a pass over the whole file, as costly as parsing a tenth of it).
 class InputText {
 public:
   std::string_view text() const { return {data_.get(), size_}; }

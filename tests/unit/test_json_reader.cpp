@@ -36,10 +36,9 @@ template <class Read> std::string error_of(Read read) {
 
 // What the fast reader's view shows of `text`, as JSON text; nullopt where it gives up (or is
 // not built).
-std::optional<std::string> fast_dump(std::string_view text, size_t max_depth,
-                                     bool terminated = false) {
+std::optional<std::string> fast_dump(std::string_view text, size_t max_depth) {
 #ifdef THUNDERC_RAPIDJSON
-  if (auto doc = FastDocument::parse(text, max_depth, terminated))
+  if (auto doc = FastDocument::parse(text, max_depth))
     return to_json(RapidView(doc->root())).dump();
 #endif
   return std::nullopt;
@@ -164,8 +163,7 @@ TEST_CASE("json: the samples and test graphs read alike") {
     INFO(path);
     InputText input = read_input_file(path, 1u << 30);
     std::string_view text = input.text();
-    REQUIRE(text.data()[text.size()] == '\0'); // read in place (terminated)
-    auto fast = fast_dump(text, 256, true);
+    auto fast = fast_dump(text, 256);
 #ifdef THUNDERC_RAPIDJSON
     REQUIRE(fast.has_value());
 #endif
@@ -200,7 +198,6 @@ TEST_CASE("json: read_input_file reads the whole input, up to its limit") {
     if (limit == expected.size()) {
       InputText input = read_input_file(pipe, limit);
       CHECK(input.text() == expected);
-      CHECK(input.text().data()[expected.size()] == '\0');
     } else {
       CHECK(message(pipe, limit).find(too_large) == 0);
     }
