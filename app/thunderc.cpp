@@ -104,19 +104,19 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 // bench/compile_bench.py (bench/README.md).
 //
 // With mimalloc (for a graph of 64 KiB or more), the compile allocates through a heap of its own,
-// made the default heap here, in an exclusive arena advised before any of it is touched: the
-// heap's segments come from that arena only, so its 2 MiB pages hold the compile's data and
-// nothing else, and the segment mimalloc took at start-up keeps what start-up allocated, in 4 KiB
-// pages. (Advising that segment too and collapsing the 2 MiB ranges start-up had touched, as
-// before, zeroed 2 MiB around start-up's scattered pages and took two collapses: 6 huge pages of
-// heap at L = 32 where the arena heap has 5. Alternating runs, CPU min / median: L = 32 7.79 / 9.28
-// -> 7.58 / 8.96 ms; L = 8 5.71 / 6.55 -> 5.01 / 5.73 ms and L = 1 3.91 / 4.73 -> 3.73 / 4.48 ms,
-// which the former 256 KiB threshold left out; the 3 KiB samples lose 0.2-0.5 ms.) An arena heap
-// does not fall back to the OS when its arena is full, so the arena is address space of twice the
-// system's memory (RAM and swap): the heap cannot outgrow it without running out of memory first
-// (its segments span under twice what it touches: 10 MiB for 5.2 MiB at L = 32). A core dump
-// writes that range too, sparse (35 ms per GiB here). Where it cannot be mapped (an address-space
-// limit), mimalloc's default heap serves the compile.
+// made the default heap here, in an exclusive arena advised before any of it is touched: the heap's
+// segments come from that arena only, so its 2 MiB pages hold the compile's data and nothing else,
+// and the segment mimalloc took at start-up keeps what start-up allocated, in 4 KiB pages.
+// (Advising that segment too and collapsing the 2 MiB ranges start-up had touched, as before,
+// zeroed 2 MiB around start-up's scattered pages and took two collapses: 6 huge pages of heap at
+// L = 32 where the arena heap has 5. Alternating runs, CPU min / median: L = 32 7.79 / 9.28 ->
+// 7.58 / 8.96 ms; L = 8 5.71 / 6.55 -> 5.01 / 5.73 ms and L = 1 3.91 / 4.73 -> 3.73 / 4.48 ms,
+// which the former 256 KiB threshold left out; 3 KiB graphs lose 0.1-0.3 ms, 24-30 KiB ones break
+// even, hence 64 KiB.) An arena heap does not fall back to the OS when its arena is full, so the
+// arena is address space of twice the system's memory (RAM and swap): the heap cannot outgrow it
+// without running out of memory first (its segments span under twice what it touches: 10 MiB for
+// 5.2 MiB at L = 32). A core dump writes that range too, sparse (35 ms per GiB here). Where it
+// cannot be mapped (an address-space limit), mimalloc's default heap serves the compile.
 //
 // With glibc's malloc (for a graph of 256 KiB or more), the heap a compile may use (80 bytes per
 // byte of graph file; a compile uses about 40: 237 MiB for the 6 MiB llama L = 1000 graph) becomes
