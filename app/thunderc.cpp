@@ -26,12 +26,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
-#include <fcntl.h>
 #include <filesystem>
 #include <functional>
 #include <iostream>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 namespace {
@@ -98,91 +98,65 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
   return cmd;
 }
 
-#ifdef THUNDERC_MIMALLOC
-#ifndef MADV_COLLAPSE
-#define MADV_COLLAPSE 25 // Linux 6.1; glibc 2.36's <sys/mman.h> lacks it (older kernels: EINVAL)
-#endif
-
-// Advises the large anonymous mappings that exist now (the segments mimalloc took at start-up,
-// which serve the first tens of MiB) to use transparent huge pages, and collapses the 2 MiB ranges
-// of them that start-up has touched into huge pages now (MADV_COLLAPSE; untouched ranges stay
-// unallocated). The advice alone applies to untouched ranges only: the rest of a touched range was
-// faulted in 4 KiB at a time as the compile filled it (266 to 630 faults at L = 32, depending on
-// how far start-up's allocations reached). With the collapse, a compile makes 295 faults instead of
-// 495 at L = 32 and 300 instead of 600 at L = 128, and takes ~10% less CPU time at L = 32.
-// /proc/self/maps is read with read() and its fields split by hand: std::getline and sscanf took
-// 365k instructions for its 40 lines, about 1% of a compile at L = 32.
-void advise_existing_heap() {
-  const int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return;
-  std::string maps;
-  char buf[16 << 10];
-  for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;)
-    maps.append(buf, static_cast<size_t>(n));
-  close(fd);
-  for (std::string_view rest = maps; !rest.empty();) {
-    const size_t eol = std::min(rest.find('\n'), rest.size());
-    std::string_view line = rest.substr(0, eol); // "lo-hi perms offset dev inode [path]"
-    rest.remove_prefix(std::min(eol + 1, rest.size()));
-    auto field = [&line] { // the next space-separated field ("" at the end)
-      line.remove_prefix(std::min(line.find_first_not_of(' '), line.size()));
-      const std::string_view f = line.substr(0, line.find(' '));
-      line.remove_prefix(f.size());
-      return f;
-    };
-    const std::string_view range = field(), perms = field();
-    field(), field(); // offset, device
-    const std::string_view inode = field();
-    const bool anonymous = inode == "0" && field().empty(); // no path
-    uintptr_t lo = 0, hi = 0;
-    const char *end = range.data() + range.size();
-    const auto [dash, ec] = std::from_chars(range.data(), end, lo, 16);
-    if (!anonymous || !perms.starts_with("rw") || ec != std::errc() || dash == end ||
-        *dash != '-' || std::from_chars(dash + 1, end, hi, 16).ec != std::errc())
-      continue;
-    if (hi - lo >= (4 << 20)) {
-      madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_HUGEPAGE);
-      madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_COLLAPSE);
-    }
-  }
-}
-#endif
-
-// For a large graph, the heap a compile may use (80 bytes per byte of graph file; a compile uses
-// about 40: 237 MiB for the 6 MiB llama L = 1000 graph) is taken from the system at once and
-// advised to use transparent huge pages: about 150 2 MiB pages instead of about 75k 4 KiB page
-// faults and TLB entries. The pages are faulted in only when used. With mimalloc the block
-// becomes one of its arenas, which its segments come from once the ones taken at start-up (also
-// advised) are full; with glibc's malloc it is the free top of the heap (as glibc's
-// glibc.malloc.hugetlb=1 tunable would do). Linux only; THUNDERC_NO_HUGE_PAGES=1 turns it off.
-// Measured with bench/compile_bench.py (bench/README.md).
+// The compile's heap is advised to use transparent huge pages: a few hundred 2 MiB page faults
+// instead of tens of thousands of 4 KiB ones, and fewer TLB entries; the pages are faulted in only
+// when used. Linux only; THUNDERC_NO_HUGE_PAGES=1 turns it off. Measured with
+// bench/compile_bench.py (bench/README.md).
+//
+// With mimalloc (for a graph of 64 KiB or more), the compile allocates through a heap of its own,
+// made the default heap here, in an exclusive arena advised before any of it is touched: the heap's
+// segments come from that arena only, so its 2 MiB pages hold the compile's data and nothing else,
+// and the segment mimalloc took at start-up keeps what start-up allocated, in 4 KiB pages.
+// (Advising that segment too and collapsing the 2 MiB ranges start-up had touched, as before,
+// zeroed 2 MiB around start-up's scattered pages and took two collapses: 6 huge pages of heap at
+// L = 32 where the arena heap has 5. Alternating runs, CPU min / median: L = 32 7.79 / 9.28 ->
+// 7.58 / 8.96 ms; L = 8 5.71 / 6.55 -> 5.01 / 5.73 ms and L = 1 3.91 / 4.73 -> 3.73 / 4.48 ms,
+// which the former 256 KiB threshold left out; 3 KiB graphs lose 0.1-0.3 ms, 24-30 KiB ones break
+// even, hence 64 KiB.) An arena heap does not fall back to the OS when its arena is full, so the
+// arena is address space of twice the system's memory (RAM and swap): the heap cannot outgrow it
+// without running out of memory first (its segments span under twice what it touches: 10 MiB for
+// 5.2 MiB at L = 32). A core dump writes that range too, sparse (35 ms per GiB here). Where it
+// cannot be mapped (an address-space limit), mimalloc's default heap serves the compile.
+//
+// With glibc's malloc (for a graph of 256 KiB or more), the heap a compile may use (80 bytes per
+// byte of graph file; a compile uses about 40: 237 MiB for the 6 MiB llama L = 1000 graph) becomes
+// the free top of the heap, grown at once and advised, as glibc's glibc.malloc.hugetlb=1 tunable
+// would do.
 void reserve_heap(const std::string &graph_path) {
 #if defined(MADV_HUGEPAGE) && (defined(THUNDERC_MIMALLOC) || defined(M_MMAP_MAX))
   if (std::getenv("THUNDERC_NO_HUGE_PAGES")) return;
   std::error_code ec;
   const uintmax_t bytes = graph_path == "-" ? 0 : std::filesystem::file_size(graph_path, ec);
-  constexpr uintmax_t kMin = 256 << 10;
-  if (ec || bytes < kMin) return;
-  const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
 #ifdef THUNDERC_MIMALLOC
+  constexpr uintmax_t kMin = 64 << 10;
+  struct sysinfo system;
+  if (ec || bytes < kMin || sysinfo(&system) != 0) return;
   // mimalloc carves an arena into segments aligned to their size (32 MiB in mimalloc 2; the
   // arena's start and size are multiples of twice that).
   constexpr size_t kAlign = 64 << 20;
-  const size_t size = (want + kAlign - 1) & ~(kAlign - 1);
+  const size_t memory = (system.totalram + system.totalswap) * size_t{system.mem_unit};
+  const size_t size = (2 * memory + kAlign - 1) & ~(kAlign - 1);
   void *map = mmap(nullptr, size + kAlign, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (map == MAP_FAILED) return;
   void *start =
       reinterpret_cast<void *>((reinterpret_cast<uintptr_t>(map) + kAlign - 1) & ~(kAlign - 1));
-  const bool advised = madvise(start, size, MADV_HUGEPAGE) == 0;
-  if (!mi_manage_os_memory(start, size, /*is_committed=*/true, /*is_large=*/false,
-                           /*is_zero=*/true, /*numa_node=*/-1)) {
+  mi_arena_id_t arena;
+  if (madvise(start, size, MADV_HUGEPAGE) != 0 ||
+      !mi_manage_os_memory_ex(start, size, /*is_committed=*/true, /*is_large=*/false,
+                              /*is_zero=*/true, /*numa_node=*/-1, /*exclusive=*/true, &arena)) {
     munmap(map, size + kAlign);
     return;
   }
-  if (advised) advise_existing_heap();
-  const size_t reserved = size;
+  mi_heap_t *heap = mi_heap_new_in_arena(arena);
+  if (!heap) return;
+  mi_heap_set_default(heap);
+  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, advised to use huge pages", size >> 20,
+                bytes >> 10);
 #else
+  constexpr uintmax_t kMin = 256 << 10;
+  if (ec || bytes < kMin) return;
+  const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
   constexpr uintptr_t kHuge = 2 << 20;
   mallopt(M_MMAP_MAX, 0); // from the heap (grown when its free top is smaller), not a mapping
   void *volatile block = malloc(want); // volatile: a compiler may drop an unused malloc and free
@@ -194,10 +168,9 @@ void reserve_heap(const std::string &graph_path) {
   const bool advised = block && at + want <= end && end > from &&
                        madvise(reinterpret_cast<void *>(from), end - from, MADV_HUGEPAGE) == 0;
   free(block); // stays in the heap: trimming is off (tune_malloc)
-  const size_t reserved = advised ? end - from : 0;
+  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}", advised ? (end - from) >> 20 : 0,
+                bytes >> 10, advised ? "advised to use huge pages" : "without huge pages");
 #endif
-  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}", reserved >> 20, bytes >> 10,
-                advised ? "advised to use huge pages" : "without huge pages");
 #else
   (void)graph_path;
 #endif
