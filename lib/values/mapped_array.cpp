@@ -10,13 +10,14 @@ namespace thunderc::mapped {
 
 namespace {
 #if defined(MREMAP_MAYMOVE) && defined(MADV_HUGEPAGE)
-// From 128 KiB an array has a mapping of its own: a whole number of 2 MiB transparent huge pages,
+// From 1 MiB an array has a mapping of its own: a whole number of 2 MiB transparent huge pages,
 // advised to use them as the compile's heap is (app/thunderc.cpp). Below, it is a block of the
 // heap, grown by realloc: a small array costs no system call, and its pages are the heap's huge
-// pages. (Mapping from 2 MiB instead left ~4 MB more of realloc copies at L = 128; from 256 KiB,
-// the value and record tables' copies cost 0.34M instructions more at llama L = 32. From 64 KiB
-// they are mapped at L = 1 too: 2 MiB more resident for 0.17M fewer instructions at L = 32.)
-constexpr size_t kMapped = 128 << 10;
+// pages. (From 128 KiB, as before the compile's heap had an arena of its own, the two tables took a
+// 2 MiB page each at L = 32 for 632 KiB used: alternating runs, CPU min / median, L = 32 7.41 / 9.36
+// -> 6.86 / 8.00 ms, L = 128 18.0 / 23.5 -> 18.5 / 22.4, L = 1000 146.9 / 168.2 -> 151.7 / 168.8;
+// from 4 MiB, L = 1000 lost 10%.)
+constexpr size_t kMapped = 1 << 20;
 constexpr size_t kHuge = 2 << 20;
 #else
 constexpr size_t kMapped = SIZE_MAX; // always a block of the heap, grown by realloc
