@@ -14,8 +14,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
-#include <random>
 #include <fstream>
+#include <random>
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
