@@ -1192,10 +1192,8 @@ private:
 
 } // namespace
 
-namespace {
-
-Graph load_text(std::string_view text, const std::string &display_name,
-                const LoadLimits &limits) {
+Graph load_graph_text(std::string_view text, const std::string &display_name,
+                      const LoadLimits &limits) {
   Graph g;
   g.file = display_name;
 #ifdef THUNDERC_RAPIDJSON
@@ -1209,16 +1207,9 @@ Graph load_text(std::string_view text, const std::string &display_name,
   return g;
 }
 
-} // namespace
-
-Graph load_graph_text(std::string_view text, const std::string &display_name,
-                      const LoadLimits &limits) {
-  return load_text(text, display_name, limits);
-}
-
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
   InputText input = read_input_file(path, limits.max_file_bytes);
-  return load_text(input.text(), path == "-" ? "<stdin>" : path, limits);
+  return load_graph_text(input.text(), path == "-" ? "<stdin>" : path, limits);
 }
 
 } // namespace thunderc
