@@ -450,9 +450,9 @@ const OperatorName &statement_operator(Interpreter &in, const std::string &name)
   std::string_view op = std::string_view(name).substr(9); // after "operator."
   const Stmt *s = in.own_statement(name);
   if (!s) return operator_name(op);
-  auto [it, fresh] = in.statement_operators.try_emplace(s);
-  if (fresh) it->second = &operator_name(op);
-  return *it->second;
+  const OperatorName *&known = in.statement_facts[s].operator_name;
+  if (!known) known = &operator_name(op);
+  return *known;
 }
 
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,

@@ -256,16 +256,16 @@ void Interpreter::exec(const Stmt &s) {
       out(call_value(callee, std::move(args), std::move(kwargs)));
       break;
     }
-    auto [it, fresh] = callees.try_emplace(&s);
-    if (fresh) {
-      it->second.fn = g.find_function(s.name);
-      if (!it->second.fn && s.name.starts_with("torch."))
-        it->second.op = ops::lookup_function(s.name);
+    StatementFacts &f = statement_facts[&s];
+    if (!f.callee_known) {
+      f.callee_known = true;
+      f.fn = g.find_function(s.name);
+      if (!f.fn && s.name.starts_with("torch.")) f.callee_op = ops::lookup_function(s.name);
     }
-    if (it->second.fn)
-      out(call_function(*it->second.fn, std::move(args), kwargs));
-    else if (it->second.op)
-      out(tensor_op(*it->second.op, std::move(args), kwargs));
+    if (f.fn)
+      out(call_function(*f.fn, std::move(args), kwargs));
+    else if (f.callee_op)
+      out(tensor_op(*f.callee_op, std::move(args), kwargs));
     else
       out(call_builtin_named(s.name, args, kwargs)); // no graph function: looked up above
     break;

@@ -231,31 +231,32 @@ public:
 
   std::deque<Frame> frames;
   Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none
-  struct Callee { // a call statement's `fn`, resolved once
-    const Function *fn = nullptr;
-    std::optional<ops::Op> op;
-  };
-  std::unordered_map<const Stmt *, Callee> callees;
-  // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
-  // current statement's own (exec passes s.name down): hashing the name cost ~150 instructions a
-  // call.
   // The statement being executed when `name` is its own name (nullptr otherwise): the key of the
-  // per-statement caches below.
+  // per-statement facts below.
   const Stmt *own_statement(const std::string &name) const {
     const Stmt *s = top ? top->stmt : nullptr;
     return s && &s->name == &name ? s : nullptr;
   }
+  // What is looked up by a statement's own name, found once per statement and kept: hashing the
+  // name cost ~135-150 instructions a lookup (972 operator calls at llama L = 32), and attribute
+  // reads and method calls on objects hashed it per call.
+  struct StatementFacts {
+    bool callee_known = false; // a call statement's `fn`, resolved (exec):
+    const Function *fn = nullptr; // a function of the graph,
+    std::optional<ops::Op> callee_op; // else a torch function
+    bool op_known = false;
+    std::optional<ops::Op> op;                   // statement_op
+    const OperatorName *operator_name = nullptr; // operator_call's facts (builtins.cpp)
+    uint32_t symbol = kNoSymbol;                 // find_attr; kNoSymbol: not found yet
+  };
+  std::unordered_map<const Stmt *, StatementFacts> statement_facts;
+  // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
+  // current statement's own (exec passes s.name down).
   std::optional<ops::Op> statement_op(const std::string &name,
                                       std::optional<ops::Op> (*lookup)(std::string_view));
-  std::unordered_map<const Stmt *, std::optional<ops::Op>> statement_ops;
-  // operator_call's facts on the statement's operator.* name, once per statement as statement_op:
-  // hashing the name cost ~135 instructions a call (972 calls at llama L = 32).
-  std::unordered_map<const Stmt *, const OperatorName *> statement_operators;
   // An attribute of `obj` by name (nullptr when absent), the name's symbol found once per
-  // statement when `name` is the statement's own, as statement_op: attribute reads and method
-  // calls on objects hashed the name per call.
+  // statement as statement_op's op.
   Entry *find_attr(Value obj, const std::string &name);
-  std::unordered_map<const Stmt *, uint32_t> statement_symbols; // kNoSymbol: not found yet
   std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
   std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value

@@ -34,9 +34,9 @@ std::optional<ops::Op> Interpreter::statement_op(
     const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
   const Stmt *s = own_statement(name);
   if (!s) return lookup(name);
-  auto [it, fresh] = statement_ops.try_emplace(s);
-  if (fresh) it->second = lookup(name);
-  return it->second;
+  StatementFacts &f = statement_facts[s];
+  if (!f.op_known) f.op = lookup(name), f.op_known = true;
+  return f.op;
 }
 
 void Interpreter::stale_view(Value base) {
