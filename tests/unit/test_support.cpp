@@ -4,10 +4,12 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <string>
 #include <utility>
@@ -165,5 +167,35 @@ TEST_CASE("write_files_atomically: into a directory named with or without a last
   size_t entries = 0;
   for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir)) ++entries;
   CHECK(entries == 3); // a.py, b.py, c.py: no temporary left
+  fs::remove_all(dir);
+}
+
+// A target already holding the new bytes keeps its inode (it is not replaced) and is dated now; one
+// that differs in bytes, mode or kind is replaced by a new file of mode 0644.
+TEST_CASE("write_files_atomically: a file with the same bytes is kept and dated now") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("thunderc_same_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto inode = [](const fs::path &p) {
+    struct stat st;
+    REQUIRE(::lstat(p.c_str(), &st) == 0);
+    return st.st_ino;
+  };
+  write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}, {"c.py", "three"}});
+  const auto a = inode(dir / "a.py"), b = inode(dir / "b.py");
+  const auto past = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  fs::last_write_time(dir / "a.py", past);
+  fs::permissions(dir / "b.py", fs::perms::owner_read | fs::perms::owner_write);
+  fs::remove(dir / "c.py");
+  fs::create_symlink("a.py", dir / "c.py");
+  write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}, {"c.py", "one"}});
+  CHECK(inode(dir / "a.py") == a);
+  CHECK(fs::last_write_time(dir / "a.py") > past + std::chrono::minutes(59));
+  CHECK(inode(dir / "b.py") != b); // mode 0600: rewritten
+  CHECK((fs::status(dir / "b.py").permissions() & fs::perms::all) ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read));
+  CHECK(fs::is_regular_file(fs::symlink_status(dir / "c.py"))); // the link is replaced by a file
+  write_files_atomically(dir.string(), {{"a.py", "One"}});
+  CHECK(inode(dir / "a.py") != a);
   fs::remove_all(dir);
 }
