@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <iterator>
 #include <limits>
+#include <span>
 #include <unordered_set>
 #include <vector>
 
@@ -163,7 +164,8 @@ private:
 // RapidJSON's SAX events into its DOM, giving up (false) where the strict reader would read a
 // value differently or reject it: numbers are read here as the strict reader reads them (an
 // integer without '.', 'e' or 'E' must fit in int64; a float, correctly rounded, must be
-// finite), strings must be UTF-8 without surrogates, and nesting is limited.
+// finite), strings must be UTF-8 without surrogates, an object's keys must differ, and nesting
+// is limited (which also bounds RapidJSON's recursion).
 class FastHandler {
 public:
   FastHandler(rapidjson::Document &doc, size_t max_depth) : doc_(doc), max_depth_(max_depth) {}
@@ -194,10 +196,21 @@ public:
     return valid_text(s, n) && doc_.String(s, n, copy);
   }
   bool Key(const char *s, rapidjson::SizeType n, bool copy) {
-    return valid_text(s, n) && doc_.Key(s, n, copy);
+    return valid_text(s, n) && fresh_key({s, n}) && doc_.Key(s, n, copy);
   }
-  bool StartObject() { return ++depth_ <= max_depth_ && doc_.StartObject(); }
-  bool EndObject(rapidjson::SizeType n) { return --depth_, doc_.EndObject(n); }
+  bool StartObject() {
+    if (++depth_ > max_depth_) return false;
+    objects_.push_back(keys_.size());
+    if (seen_.size() < objects_.size()) seen_.emplace_back();
+    return doc_.StartObject();
+  }
+  bool EndObject(rapidjson::SizeType n) {
+    --depth_;
+    keys_.resize(objects_.back());
+    if (auto &seen = seen_[objects_.size() - 1]; !seen.empty()) seen.clear(); // clear() zeroes the buckets
+    objects_.pop_back();
+    return doc_.EndObject(n);
+  }
   bool StartArray() { return ++depth_ <= max_depth_ && doc_.StartArray(); }
   bool EndArray(rapidjson::SizeType n) { return --depth_, doc_.EndArray(n); }
   // Never called: numbers come as RawNumber (kParseNumbersAsStringsFlag).
@@ -229,51 +242,32 @@ private:
     return true;
   }
 
-  rapidjson::Document &doc_;
-  size_t max_depth_, depth_ = 0;
-};
-
-// Whether no object of a DOM has a key twice.
-class UniqueKeys {
-public:
-  explicit UniqueKeys(size_t max_depth) : keys_(max_depth) {}
-
-  bool ok(const rapidjson::Value &v, size_t depth) {
-    if (v.IsArray()) {
-      for (const rapidjson::Value &item : v.GetArray())
-        if ((item.IsArray() || item.IsObject()) && !ok(item, depth + 1)) return false;
-    } else if (v.IsObject()) {
-      Keys &keys = keys_[depth]; // reused by every object at this depth
-      keys.list.clear();
-      if (!keys.set.empty()) keys.set.clear(); // clear() zeroes the buckets even when empty
-      for (const auto &m : v.GetObject()) {
-        const std::string_view key(m.name.GetString(), m.name.GetStringLength());
-        if (!key_is_new(keys.list, keys.set, key, [](std::string_view k) { return k; }))
-          return false;
-        keys.list.push_back(key);
-        if ((m.value.IsArray() || m.value.IsObject()) && !ok(m.value, depth + 1)) return false;
-      }
-    }
+  // Whether `key` is not among the keys of the innermost open object read before it (and
+  // records it). The keys view the text, parsed in place: they stay where they were decoded.
+  bool fresh_key(std::string_view key) {
+    const std::span<const std::string_view> before(keys_.begin() + objects_.back(), keys_.end());
+    if (!key_is_new(before, seen_[objects_.size() - 1], key, [](std::string_view k) { return k; }))
+      return false;
+    keys_.push_back(key);
     return true;
   }
 
-private:
-  struct Keys { // an object's keys read so far (see key_is_new)
-    std::vector<std::string_view> list;
-    std::unordered_set<std::string_view> set;
-  };
-  std::vector<Keys> keys_; // by depth
+  rapidjson::Document &doc_;
+  size_t max_depth_, depth_ = 0;
+  std::vector<std::string_view> keys_; // the keys of the open objects, outermost first
+  std::vector<size_t> objects_;        // each open object's first key in keys_
+  std::vector<std::unordered_set<std::string_view>> seen_; // by depth of open object: key_is_new
 };
+
 #endif
 
 } // namespace
 
 #ifdef THUNDERC_RAPIDJSON
 std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth) {
-  // UniqueKeys recurses; the strict reader is iterative.
   if (max_depth > 1024 || text.size() > std::numeric_limits<rapidjson::SizeType>::max())
     return nullptr;
-  constexpr unsigned kFlags = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag |
+  constexpr unsigned kFlags = rapidjson::kParseInsituFlag |
                               rapidjson::kParseNumbersAsStringsFlag;
   // RapidJSON's SSE2 scans read the aligned 16 bytes that hold the closing NUL: up to 15 after it.
   constexpr size_t kPadding = 16;
@@ -289,7 +283,7 @@ std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t 
   };
   doc->doc_.Populate(generate);
   // A NUL byte reads as the end of the text: all of it must have been read.
-  if (!parsed || stream.Tell() != text.size() || !UniqueKeys(max_depth).ok(doc->doc_, 0))
+  if (!parsed || stream.Tell() != text.size())
     return nullptr;
   return doc;
 }

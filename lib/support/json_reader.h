@@ -1,7 +1,8 @@
 // Strict JSON reading for graph files: rejects duplicate keys, integers outside int64, non-finite
 // numbers, invalid UTF-8 and nesting deeper than a limit, each as a UserError located by the
-// JSON pointer of the place (and line:column for syntax errors). Key order is kept. Parsing is
-// iterative: no input can overflow the stack.
+// JSON pointer of the place (and line:column for syntax errors). Key order is kept. The strict
+// reader is iterative and the fast one recurses at most as deep as the limit (1024 at most): no
+// input can overflow the stack.
 #pragma once
 
 #include <nlohmann/json.hpp>

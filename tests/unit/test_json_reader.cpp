@@ -99,6 +99,9 @@ TEST_CASE("json: both readers read valid texts alike") {
   for (int i = 0; i < 40; ++i)
     wide += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + std::to_string(i);
   check_same(wide + "}");
+  // Keys are told apart per object: the same keys in nested and sibling objects, small and large.
+  check_same(R"({"a": {"a": 1, "b": {"a": 2}}, "b": [{"a": 3}, {"a": 4, "b": 5}], "c": {}})");
+  check_same("{\"x\": " + wide + "}, \"y\": " + wide + "}, \"z\": [" + wide + "}, " + wide + "}]}");
 }
 
 TEST_CASE("json: the fast reader gives up on what the strict one rejects") {
@@ -107,6 +110,10 @@ TEST_CASE("json: the fast reader gives up on what the strict one rejects") {
   for (int i = 0; i < 40; ++i)
     wide += "\"k" + std::to_string(i) + "\": 0, ";
   check_rejected(wide + "\"k25\": 1}"); // a duplicate in a large object
+  check_rejected(R"({"a": {"b": 1}, "a": 2})"); // after a nested object
+  check_rejected(R"([{"a": 1}, {"b": 1, "c": {"d": 1}, "b": 2}])");
+  check_rejected("{\"x\": " + wide + "\"k40\": 0}, \"k0\": 0, \"x\": 1}");
+  check_rejected("[" + wide + "\"k40\": 0}, " + wide + "\"k3\": 1}]"); // in a second large object
   check_rejected("9223372036854775808");
   check_rejected("-9223372036854775809");
   check_rejected("100000000000000000000");
