@@ -1,4 +1,4 @@
-// The Heap's arrays. MappedArray: appends across its growth steps (a heap block below 128 KiB,
+// The Heap's arrays. MappedArray: appends across its growth steps (a heap block below 1 MiB,
 // then a mapping of its own, grown by mremap) keep every element, value-initialised where
 // appended without a value; a move hands the storage over. ChunkedArray: elements never move,
 // and each is destroyed once.
