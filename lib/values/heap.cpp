@@ -9,7 +9,6 @@
 namespace thunderc {
 
 Heap::Heap() {
-  nodes_.reserve(1024);
   nodes_.push_back(Node{Kind::None, 0, 0, 0, 0, {0}}); // handle 0: no value
   records_.push_back(ProvRecord{.kind = ProvKind::Constant});
   records_.push_back(ProvRecord{.kind = ProvKind::Computed});

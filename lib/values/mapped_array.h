@@ -68,8 +68,9 @@ public:
   void push_back(const T &v) { emplace_back() = v; }
 
 private:
-  // Doubles the capacity.
-  [[gnu::noinline, gnu::cold]] void grow() { grow_to(capacity_ ? 2 * capacity_ : 1024); }
+  // Doubles the bytes, from 32 KiB: a heap block's size stays a power of two (as `new` rounds
+  // them, app/thunderc.cpp).
+  [[gnu::noinline, gnu::cold]] void grow() { grow_to((bytes_ ? 2 * bytes_ : 32 << 10) / sizeof(T)); }
   void grow_to(size_t n) {
     data_ = static_cast<T *>(mapped::grow(data_, bytes_, n * sizeof(T), &bytes_));
     capacity_ = bytes_ / sizeof(T);
