@@ -26,12 +26,14 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <functional>
 #include <iostream>
 #include <malloc.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
@@ -106,9 +108,9 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 //
 // With mimalloc (for a graph of 64 KiB or more), the compile allocates through a heap of its own,
 // made the default heap here, in an exclusive arena advised before any of it is touched: the heap's
-// segments come from that arena only, so its 2 MiB pages hold the compile's data and nothing else,
-// and the segment mimalloc took at start-up keeps what start-up allocated, in 4 KiB pages.
-// (Advising that segment too and collapsing the 2 MiB ranges start-up had touched, as before,
+// segments come from that arena only, so its 2 MiB pages hold the process's data and nothing else
+// (it is made before anything else is allocated: set_up_allocator). (Advising the segment
+// mimalloc takes at start-up and collapsing the 2 MiB ranges start-up had touched, as before,
 // zeroed 2 MiB around start-up's scattered pages and took two collapses: 6 huge pages of heap at
 // L = 32 where the arena heap has 5. Alternating runs, CPU min / median: L = 32 7.79 / 9.28 ->
 // 7.58 / 8.96 ms; L = 8 5.71 / 6.55 -> 5.01 / 5.73 ms and L = 1 3.91 / 4.73 -> 3.73 / 4.48 ms,
@@ -123,15 +125,22 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 // byte of graph file; a compile uses about 40: 237 MiB for the 6 MiB llama L = 1000 graph) becomes
 // the free top of the heap, grown at once and advised, as glibc's glibc.malloc.hugetlb=1 tunable
 // would do.
-void reserve_heap(const std::string &graph_path) {
+//
+// It runs before the program's static initialisers (set_up_allocator), so it logs nothing: it
+// leaves a note for run_compile to log (`--log-level debug`).
+struct HeapNote {
+  size_t reserved = 0;  // bytes reserved (and advised), 0 when none
+  uintmax_t graph = 0;  // bytes of the graph file
+} heap_note;
+
+void reserve_heap(uintmax_t bytes) {
 #if defined(MADV_HUGEPAGE) && (defined(THUNDERC_MIMALLOC) || defined(M_MMAP_MAX))
+  heap_note.graph = bytes;
   if (std::getenv("THUNDERC_NO_HUGE_PAGES")) return;
-  std::error_code ec;
-  const uintmax_t bytes = graph_path == "-" ? 0 : std::filesystem::file_size(graph_path, ec);
 #ifdef THUNDERC_MIMALLOC
   constexpr uintmax_t kMin = 64 << 10;
   struct sysinfo system;
-  if (ec || bytes < kMin || sysinfo(&system) != 0) return;
+  if (bytes < kMin || sysinfo(&system) != 0) return;
   // mimalloc carves an arena into segments aligned to their size (32 MiB in mimalloc 2; the
   // arena's start and size are multiples of twice that).
   constexpr size_t kAlign = 64 << 20;
@@ -152,11 +161,10 @@ void reserve_heap(const std::string &graph_path) {
   mi_heap_t *heap = mi_heap_new_in_arena(arena);
   if (!heap) return;
   mi_heap_set_default(heap);
-  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, advised to use huge pages", size >> 20,
-                bytes >> 10);
+  heap_note.reserved = size;
 #else
   constexpr uintmax_t kMin = 256 << 10;
-  if (ec || bytes < kMin) return;
+  if (bytes < kMin) return;
   const size_t want = static_cast<size_t>(std::min<uintmax_t>(bytes * 80, uintmax_t{1} << 30));
   constexpr uintptr_t kHuge = 2 << 20;
   mallopt(M_MMAP_MAX, 0); // from the heap (grown when its free top is smaller), not a mapping
@@ -169,16 +177,17 @@ void reserve_heap(const std::string &graph_path) {
   const bool advised = block && at + want <= end && end > from &&
                        madvise(reinterpret_cast<void *>(from), end - from, MADV_HUGEPAGE) == 0;
   free(block); // stays in the heap: trimming is off (tune_malloc)
-  spdlog::debug("heap: {} MiB reserved for a {} KiB graph, {}", advised ? (end - from) >> 20 : 0,
-                bytes >> 10, advised ? "advised to use huge pages" : "without huge pages");
+  if (advised) heap_note.reserved = end - from;
 #endif
 #else
-  (void)graph_path;
+  (void)bytes;
 #endif
 }
 
 std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
-  reserve_heap(g.path);
+  if (heap_note.reserved)
+    spdlog::debug("heap: {} MiB reserved for a {} KiB graph, advised to use huge pages",
+                  heap_note.reserved >> 20, heap_note.graph >> 10);
   Graph graph = load_graph(g.path, g.limits);
   CompileOptions options;
   options.passes = !c.no_passes;
@@ -279,7 +288,14 @@ void *operator new(size_t n) { return mi_new(rounded(n)); }
 void *operator new[](size_t n) { return mi_new(rounded(n)); }
 #endif
 
-int main(int argc, char **argv) {
+// The allocator is set up before the C++ library's and thunderc's static initialisers run
+// (priority 101 comes first; glibc passes them the command line): a compile's heap reserved here
+// (reserve_heap) also holds what start-up and the command line's parser allocate, in huge pages
+// the compile touches anyway, rather than in 4 KiB pages of mimalloc's start-up segment, each a
+// page fault (about 2 us on this project's machines): at llama L = 32, 221 -> 169 page faults.
+// The graph is taken to be the largest regular file named after `compile` or a `print-*`
+// command: a guess for the heap's sake only, as the command line is parsed later.
+[[gnu::constructor(101)]] static void set_up_allocator(int argc, char **argv) {
 #ifndef THUNDERC_MIMALLOC
   tune_malloc();
 #else
@@ -287,6 +303,17 @@ int main(int argc, char **argv) {
   // first, throws std::bad_alloc instead, as the standard allocator does (main reports it).
   mi_register_error([](int err, void *) { if (err == ENOMEM) throw std::bad_alloc(); }, nullptr);
 #endif
+  int i = 1;
+  while (i < argc && std::strcmp(argv[i], "compile") != 0 && std::strncmp(argv[i], "print-", 6) != 0)
+    ++i;
+  uintmax_t graph = 0;
+  for (struct stat st; ++i < argc;)
+    if (argv[i][0] != '-' && ::stat(argv[i], &st) == 0 && S_ISREG(st.st_mode))
+      graph = std::max<uintmax_t>(graph, static_cast<uintmax_t>(st.st_size));
+  if (graph) reserve_heap(graph);
+}
+
+int main(int argc, char **argv) {
   init_logging(spdlog::level::warn);
 
   CLI::App app{"thunderc: compiles a serialized PyTorch program graph into Thunder-style traces\n"
