@@ -1190,26 +1190,40 @@ private:
   }
 };
 
-} // namespace
-
-Graph load_graph_text(std::string_view text, const std::string &display_name,
-                      const LoadLimits &limits) {
+// The graph of `text`, read by the fast reader, which parses it in place, or where that gives up
+// by the strict reader, from the text `again()` gives anew.
+template <class Again>
+Graph load_text(InputText text, const std::string &display_name, const LoadLimits &limits,
+                Again again) {
   Graph g;
   g.file = display_name;
 #ifdef THUNDERC_RAPIDJSON
-  if (auto doc = FastDocument::parse(text, limits.max_depth)) {
+  if (auto doc = FastDocument::parse(std::move(text), limits.max_depth)) {
     Loader<RapidView>(g, limits).load(RapidView(doc->root()));
     return g;
   }
+  text = again();
 #endif
-  Json doc = parse_json_strict(text, limits.max_depth);
+  Json doc = parse_json_strict(text.text(), limits.max_depth);
   Loader<JsonView>(g, limits).load(JsonView(doc));
   return g;
 }
 
+} // namespace
+
+Graph load_graph_text(std::string_view text, const std::string &display_name,
+                      const LoadLimits &limits) {
+  return load_text(InputText(text), display_name, limits, [&] { return InputText(text); });
+}
+
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
-  InputText input = read_input_file(path, limits.max_file_bytes);
-  return load_graph_text(input.text(), path == "-" ? "<stdin>" : path, limits);
+  if (path == "-") { // read once: the strict reader may need what the fast one changed
+    InputText input = read_input_file(path, limits.max_file_bytes);
+    return load_graph_text(input.text(), "<stdin>", limits);
+  }
+  // No copy of the text: should the fast reader give up, the file is read again.
+  auto read = [&] { return read_input_file(path, limits.max_file_bytes); };
+  return load_text(read(), path, limits, read);
 }
 
 } // namespace thunderc

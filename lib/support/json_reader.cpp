@@ -264,18 +264,14 @@ private:
 } // namespace
 
 #ifdef THUNDERC_RAPIDJSON
-std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t max_depth) {
-  if (max_depth > 1024 || text.size() > std::numeric_limits<rapidjson::SizeType>::max())
-    return nullptr;
+std::unique_ptr<FastDocument> FastDocument::parse(InputText text, size_t max_depth) {
+  const size_t size = text.text().size();
+  if (max_depth > 1024 || size > std::numeric_limits<rapidjson::SizeType>::max()) return nullptr;
   constexpr unsigned kFlags = rapidjson::kParseInsituFlag |
                               rapidjson::kParseNumbersAsStringsFlag;
-  // RapidJSON's SSE2 scans read the aligned 16 bytes that hold the closing NUL: up to 15 after it.
-  constexpr size_t kPadding = 16;
   auto doc = std::make_unique<FastDocument>();
-  doc->text_.reset(new char[text.size() + kPadding]);
-  std::memcpy(doc->text_.get(), text.data(), text.size());
-  std::memset(doc->text_.get() + text.size(), 0, kPadding);
-  rapidjson::InsituStringStream stream(doc->text_.get());
+  doc->text_ = std::move(text);
+  rapidjson::InsituStringStream stream(doc->text_.data());
   bool parsed = false;
   auto generate = [&](rapidjson::Document &d) {
     FastHandler handler(d, max_depth);
@@ -283,7 +279,7 @@ std::unique_ptr<FastDocument> FastDocument::parse(std::string_view text, size_t 
   };
   doc->doc_.Populate(generate);
   // A NUL byte reads as the end of the text: all of it must have been read.
-  if (!parsed || stream.Tell() != text.size())
+  if (!parsed || stream.Tell() != size)
     return nullptr;
   return doc;
 }
@@ -297,6 +293,13 @@ Json parse_json_strict(std::string_view text, size_t max_depth) {
 
 // With POSIX calls rather than a std::ifstream (its buffers, locale and std::filesystem's
 // queries: 31K instructions at L = 1); the messages are the same.
+InputText::InputText(std::string_view text)
+    : data_(new char[text.size() + kPadding]), size_(text.size()),
+      capacity_(text.size() + kPadding) {
+  std::memcpy(data_.get(), text.data(), text.size());
+  std::memset(data_.get() + size_, 0, kPadding);
+}
+
 InputText read_input_file(const std::string &path, size_t max_bytes) {
   struct File { // closes what it opened (never stdin)
     int fd = STDIN_FILENO;
@@ -321,7 +324,8 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
     if (file.fd < 0)
       throw UserError("", fmt::format("cannot open the graph file: {}", std::strerror(errno)));
     if (::fstat(file.fd, &st) == 0 && S_ISREG(st.st_mode)) // a size known up front: one read
-      reserve(static_cast<size_t>(std::min<uintmax_t>(uintmax_t(st.st_size), max_bytes) + 1));
+      reserve(static_cast<size_t>(std::min<uintmax_t>(uintmax_t(st.st_size), max_bytes)) + 1 +
+              InputText::kPadding);
   }
   // Read straight into the buffer, growing it when full while the input goes on; one byte past
   // max_bytes tells a larger input.
@@ -344,6 +348,8 @@ InputText read_input_file(const std::string &path, size_t max_bytes) {
                                     "with --max-file-size)",
                                     max_bytes));
   if (failed) throw UserError("", "cannot read the graph file");
+  reserve(out.size_ + InputText::kPadding);
+  std::memset(out.data_.get() + out.size_, 0, InputText::kPadding);
   return out;
 }
 

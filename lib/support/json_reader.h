@@ -43,6 +43,24 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
   return seen.emplace(key).second;
 }
 
+// A file's text. Unlike a std::string grown by resize(), its buffer is not zero-filled before the
+// text is read into it (a pass over the whole file, as costly as parsing a tenth of it). The text
+// is followed by kPadding zero bytes: RapidJSON's SSE2 scans read the aligned 16 bytes that hold
+// the closing NUL, up to 15 past it.
+class InputText {
+public:
+  static constexpr size_t kPadding = 16;
+  InputText() = default;
+  explicit InputText(std::string_view text); // a copy
+  std::string_view text() const { return {data_.get(), size_}; }
+  char *data() { return data_.get(); }
+
+private:
+  friend InputText read_input_file(const std::string &path, size_t max_bytes);
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 #ifdef THUNDERC_RAPIDJSON
 // The fast reader: RapidJSON's DOM of a text (about 4x faster to parse than by nlohmann_json, and
 // read in place through RapidView, json_view.h; header-only, so the executable needs no C++
@@ -50,30 +68,22 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
 // differently: every RapidJSON error, integers outside int64, numbers that are not finite floats,
 // invalid UTF-8 or surrogates in strings, duplicate keys, nesting deeper than max_depth (or a
 // max_depth above 1024), a NUL byte in the text. The strict reader then reads the text and
-// reports the problem. The text is copied and the copy parsed in place (kParseInsituFlag): the
-// DOM's strings are in it, with no allocation each, and the text stays for the strict reader.
+// reports the problem. The text is parsed in place (kParseInsituFlag): the DOM's strings are in
+// it, with no allocation each, and it is changed, so a caller that may need it for the strict
+// reader gives a copy (the string_view overload).
 class FastDocument {
 public:
-  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth);
+  static std::unique_ptr<FastDocument> parse(InputText text, size_t max_depth);
+  static std::unique_ptr<FastDocument> parse(std::string_view text, size_t max_depth) {
+    return parse(InputText(text), max_depth);
+  }
   const rapidjson::Value &root() const { return doc_; }
 
 private:
-  std::unique_ptr<char[]> text_; // a copy of the text, parsed in place: the DOM's strings are in it
+  InputText text_; // parsed in place: the DOM's strings are in it
   rapidjson::Document doc_;
 };
 #endif
-
-// A file's text. Unlike a std::string grown by resize(), its buffer is not zero-filled before the
-// text is read into it (a pass over the whole file, as costly as parsing a tenth of it).
-class InputText {
-public:
-  std::string_view text() const { return {data_.get(), size_}; }
-
-private:
-  friend InputText read_input_file(const std::string &path, size_t max_bytes);
-  std::unique_ptr<char[]> data_;
-  size_t size_ = 0, capacity_ = 0;
-};
 
 // The whole file ("-" reads stdin); a UserError when it cannot be read or exceeds max_bytes.
 InputText read_input_file(const std::string &path, size_t max_bytes);
