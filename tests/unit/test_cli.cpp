@@ -4,8 +4,10 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -76,4 +78,31 @@ TEST_CASE("a subcommand's options are checked when it runs") {
     CHECK(r.code == c.code);
     CHECK(has(r, c.text));
   }
+}
+
+// A graph from a file or from standard input reads alike; where the fast reader gives up (a
+// duplicate key), the strict reader reads the text again (the file anew, stdin from a copy) and
+// reports the error.
+TEST_CASE("a graph reads alike from a file and from standard input") {
+  const std::string sample = std::string(THUNDERC_SOURCE_DIR) + "/samples/llama_tiny.json";
+  Result file = thunderc("print-epilogue " + sample);
+  Result piped = thunderc("print-epilogue - < " + sample);
+  CHECK(file.code == 0);
+  CHECK(piped.code == 0);
+  CHECK(file.output == piped.output);
+
+  const std::string bad = (std::filesystem::temp_directory_path() /
+                           ("thunderc_dup_" + std::to_string(::getpid()) + ".json")).string();
+  FILE *f = std::fopen(bad.c_str(), "w");
+  REQUIRE(f);
+  std::fputs(R"({"name": "x", "entry": "f", "name": "y"})", f);
+  std::fclose(f);
+  const char *error = ": /name: duplicate key 'name': each key may appear once in an object";
+  Result from_file = thunderc("validate " + bad);
+  Result from_stdin = thunderc("validate - < " + bad);
+  CHECK(from_file.code == 1);
+  CHECK(from_stdin.code == 1);
+  CHECK(has(from_file, (bad + error).c_str()));
+  CHECK(has(from_stdin, (std::string("<stdin>") + error).c_str()));
+  std::remove(bad.c_str());
 }
