@@ -304,8 +304,10 @@ void *operator new[](size_t n) { return mi_new(rounded(n)); }
   mi_register_error([](int err, void *) { if (err == ENOMEM) throw std::bad_alloc(); }, nullptr);
 #endif
   int i = 1;
-  while (i < argc && std::strcmp(argv[i], "compile") != 0 && std::strncmp(argv[i], "print-", 6) != 0)
-    ++i;
+  auto command = [](const char *arg) {
+    return std::strcmp(arg, "compile") == 0 || std::strncmp(arg, "print-", 6) == 0;
+  };
+  while (i < argc && !command(argv[i])) ++i;
   uintmax_t graph = 0;
   for (struct stat st; ++i < argc;)
     if (argv[i][0] != '-' && ::stat(argv[i], &st) == 0 && S_ISREG(st.st_mode))

@@ -110,7 +110,8 @@ void write_files_atomically(const std::string &dir,
     }
   // Dated now, as if rewritten (an output stays newer than its input for make), which does not
   // fail the write.
-  for (const auto &target : unchanged) ::utimensat(AT_FDCWD, target.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+  for (const auto &target : unchanged)
+    ::utimensat(AT_FDCWD, target.c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
 }
 
 } // namespace thunderc

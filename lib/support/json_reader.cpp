@@ -207,7 +207,8 @@ public:
   bool EndObject(rapidjson::SizeType n) {
     --depth_;
     keys_.resize(objects_.back());
-    if (auto &seen = seen_[objects_.size() - 1]; !seen.empty()) seen.clear(); // clear() zeroes the buckets
+    // clear() zeroes the buckets even when empty
+    if (auto &seen = seen_[objects_.size() - 1]; !seen.empty()) seen.clear();
     objects_.pop_back();
     return doc_.EndObject(n);
   }
@@ -291,8 +292,6 @@ Json parse_json_strict(std::string_view text, size_t max_depth) {
   return std::move(builder.root);
 }
 
-// With POSIX calls rather than a std::ifstream (its buffers, locale and std::filesystem's
-// queries: 31K instructions at L = 1); the messages are the same.
 InputText::InputText(std::string_view text)
     : data_(new char[text.size() + kPadding]), size_(text.size()),
       capacity_(text.size() + kPadding) {
@@ -300,6 +299,8 @@ InputText::InputText(std::string_view text)
   std::memset(data_.get() + size_, 0, kPadding);
 }
 
+// With POSIX calls rather than a std::ifstream (its buffers, locale and std::filesystem's
+// queries: 31K instructions at L = 1); the messages are the same.
 InputText read_input_file(const std::string &path, size_t max_bytes) {
   struct File { // closes what it opened (never stdin)
     int fd = STDIN_FILENO;

@@ -72,7 +72,9 @@ private:
   // rounds them, app/thunderc.cpp), then mappings of 2 MiB and more. A heap block's growth copies
   // it; doubling copied twice as much (llama L = 32: 32.38M -> 31.72M instructions, the same huge
   // pages and peak memory).
-  [[gnu::noinline, gnu::cold]] void grow() { grow_to((bytes_ ? 4 * bytes_ : 32 << 10) / sizeof(T)); }
+  [[gnu::noinline, gnu::cold]] void grow() {
+    grow_to((bytes_ ? 4 * bytes_ : 32 << 10) / sizeof(T));
+  }
   void grow_to(size_t n) {
     data_ = static_cast<T *>(mapped::grow(data_, bytes_, n * sizeof(T), &bytes_));
     capacity_ = bytes_ / sizeof(T);

@@ -192,8 +192,9 @@ TEST_CASE("write_files_atomically: a file with the same bytes is kept and dated 
   CHECK(inode(dir / "a.py") == a);
   CHECK(fs::last_write_time(dir / "a.py") > past + std::chrono::minutes(59));
   CHECK(inode(dir / "b.py") != b); // mode 0600: rewritten
-  CHECK((fs::status(dir / "b.py").permissions() & fs::perms::all) ==
-        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read));
+  const auto mode = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
+                    fs::perms::others_read; // 0644
+  CHECK((fs::status(dir / "b.py").permissions() & fs::perms::all) == mode);
   CHECK(fs::is_regular_file(fs::symlink_status(dir / "c.py"))); // the link is replaced by a file
   write_files_atomically(dir.string(), {{"a.py", "One"}});
   CHECK(inode(dir / "a.py") != a);
