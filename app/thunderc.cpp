@@ -127,15 +127,11 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 // would do.
 //
 // It runs before the program's static initialisers (set_up_allocator), so it logs nothing: it
-// leaves a note for run_compile to log (`--log-level debug`).
-struct HeapNote {
-  size_t reserved = 0;  // bytes reserved (and advised), 0 when none
-  uintmax_t graph = 0;  // bytes of the graph file
-} heap_note;
+// leaves what it did for run_compile to log (`--log-level debug`).
+char heap_note[128];
 
 void reserve_heap(uintmax_t bytes) {
 #if defined(MADV_HUGEPAGE) && (defined(THUNDERC_MIMALLOC) || defined(M_MMAP_MAX))
-  heap_note.graph = bytes;
   if (std::getenv("THUNDERC_NO_HUGE_PAGES")) return;
 #ifdef THUNDERC_MIMALLOC
   constexpr uintmax_t kMin = 64 << 10;
@@ -161,7 +157,9 @@ void reserve_heap(uintmax_t bytes) {
   mi_heap_t *heap = mi_heap_new_in_arena(arena);
   if (!heap) return;
   mi_heap_set_default(heap);
-  heap_note.reserved = size;
+  std::snprintf(heap_note, sizeof heap_note,
+                "heap: %zu MiB reserved for a %ju KiB graph, advised to use huge pages", size >> 20,
+                bytes >> 10);
 #else
   constexpr uintmax_t kMin = 256 << 10;
   if (bytes < kMin) return;
@@ -177,7 +175,9 @@ void reserve_heap(uintmax_t bytes) {
   const bool advised = block && at + want <= end && end > from &&
                        madvise(reinterpret_cast<void *>(from), end - from, MADV_HUGEPAGE) == 0;
   free(block); // stays in the heap: trimming is off (tune_malloc)
-  if (advised) heap_note.reserved = end - from;
+  std::snprintf(heap_note, sizeof heap_note, "heap: %zu MiB reserved for a %ju KiB graph, %s",
+                advised ? size_t(end - from) >> 20 : 0, bytes >> 10,
+                advised ? "advised to use huge pages" : "without huge pages");
 #endif
 #else
   (void)bytes;
@@ -185,9 +185,7 @@ void reserve_heap(uintmax_t bytes) {
 }
 
 std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
-  if (heap_note.reserved)
-    spdlog::debug("heap: {} MiB reserved for a {} KiB graph, advised to use huge pages",
-                  heap_note.reserved >> 20, heap_note.graph >> 10);
+  if (heap_note[0]) spdlog::debug("{}", heap_note);
   Graph graph = load_graph(g.path, g.limits);
   CompileOptions options;
   options.passes = !c.no_passes;
