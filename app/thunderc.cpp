@@ -373,7 +373,8 @@ int main(int argc, char **argv) {
             ->capture_default_str();
         cmd.footer("Examples:\n  thunderc compile samples/llama_tiny.json -o out/llama_tiny\n"
                    "  thunderc compile samples/llama_tiny.json -o out/llama_tiny --so\n"
-                   "Files are replaced atomically: on failure no file is written or changed.\n"
+                   "Files are replaced atomically: on failure no file is written or changed;\n"
+                   "a file that already holds the new bytes is kept, with its time updated.\n"
                    "With --so the traces and <name>.cpp are written first, then <name>.so is built\n"
                    "(skipped when <name>.so.key shows it up to date); a failed or interrupted build\n"
                    "(Ctrl-C, SIGTERM, SIGHUP) leaves no .so.");
