@@ -290,7 +290,7 @@ void *operator new[](size_t n) { return mi_new(rounded(n)); }
 // (priority 101 comes first; glibc passes them the command line): a compile's heap reserved here
 // (reserve_heap) also holds what start-up and the command line's parser allocate, in huge pages
 // the compile touches anyway, rather than in 4 KiB pages of mimalloc's start-up segment, each a
-// page fault (about 2 us on this project's machines): at llama L = 32, 221 -> 169 page faults.
+// page fault (about 2 us on this project's machines): at llama L = 32, 221 -> 168 page faults.
 // The graph is taken to be the largest regular file named after `compile` or a `print-*`
 // command: a guess for the heap's sake only, as the command line is parsed later.
 [[gnu::constructor(101)]] static void set_up_allocator(int argc, char **argv) {
