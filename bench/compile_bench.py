@@ -10,8 +10,9 @@ ratio against a baseline measured in the same run (the machine is shared and noi
   interpret, traces, passes, print, write) on bench/gen_graphs.py's LLaMA decode step for
   L = 1, 8, 32, 128, 1000, both into the directory of the previous run (a recompile: the files
   hold the same bytes, so thunderc leaves them as they are) and into an empty directory (removed
-  before each run, untimed: every file is new); per executed statement (the count is the line `interpreted ...: N
-  statements executed` that `thunderc --log-level debug` logs) and per decoder layer. The baseline is
+  before each run, untimed: every file is new); per executed statement (the count is the line
+  `interpreted ...: N statements executed` that `thunderc --log-level debug` logs) and per
+  decoder layer. The baseline is
   torch.fx.symbolic_trace of the equivalent PyTorch module (bench/torch_models.py) with the same
   L, in the same run (model construction not timed; L <= 128, see FX_LAYERS). Targets: < 1 us per executed statement;
   per-statement time at L = 1000 within 1.5x of L = 128; >= 50x faster than fx per decoder layer.
