@@ -117,8 +117,8 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 // which the former 256 KiB threshold left out; 3 KiB graphs lose 0.1-0.3 ms, 24-30 KiB ones break
 // even, hence 64 KiB.) An arena heap does not fall back to the OS when its arena is full, so the
 // arena is address space of twice the system's memory (RAM and swap): the heap cannot outgrow it
-// without running out of memory first (its segments span under twice what it touches: 10 MiB for
-// 5.2 MiB at L = 32). A core dump writes that range too, sparse (35 ms per GiB here). Where it
+// without running out of memory first (its segments span under twice what it touches: 8 MiB for
+// 4.7 MiB at L = 32). A core dump writes that range too, sparse (35 ms per GiB here). Where it
 // cannot be mapped (an address-space limit), mimalloc's default heap serves the compile.
 //
 // With glibc's malloc (for a graph of 256 KiB or more), the heap a compile may use (80 bytes per

@@ -1217,9 +1217,9 @@ Graph load_graph_text(std::string_view text, const std::string &display_name,
 }
 
 Graph load_graph(const std::string &path, const LoadLimits &limits) {
-  if (path == "-") { // read once: the strict reader may need what the fast one changed
+  if (path == "-") { // read once: the fast reader parses a copy, the strict one the text as read
     InputText input = read_input_file(path, limits.max_file_bytes);
-    return load_graph_text(input.text(), "<stdin>", limits);
+    return load_text(InputText(input.text()), "<stdin>", limits, [&] { return std::move(input); });
   }
   // No copy of the text: should the fast reader give up, the file is read again.
   auto read = [&] { return read_input_file(path, limits.max_file_bytes); };
