@@ -284,6 +284,7 @@ public:
         fail_at(nullptr, fmt::format("the computation input {} is not a tensor", t_.name_of(p)));
       check_name(p);
     }
+    plan_in_place_updates();
     split_chunks();
     ops_headers_.insert("empty"); // to_normal
     std::string body = computation_function();
@@ -311,6 +312,8 @@ private:
   std::vector<int> last_use_;  // chunk index; chunks.size() when returned
   std::vector<bool> used_;
   std::string chunks_;
+  // per body index: an index_copy run in place on its input / a write-back left out
+  std::vector<bool> in_place_, dropped_;
 
   std::string var(ValueId v) const { return "v_" + t_.name_of(v); }
 
@@ -335,6 +338,60 @@ private:
   }
   [[noreturn]] void fail(const std::string &why) const { fail_at(cur_, why); }
 
+  // ---- updates in place --------------------------------------------------------------------
+
+  // The KV-cache update, done where the program does it. An input x that the program updates
+  // with index_copy_ is, in the trace, `v = torch.index_copy(x, ...)` and, at the end,
+  // `torch.Tensor.copy_(x, v)`: a copy of the whole of x and a copy back. When those two are
+  // x's only readers, nothing else can see x between them; when besides no output is v or a view
+  // of it (which would then share the input's memory) and nothing updates v or a view of it in
+  // place, the library runs `x.index_copy_(...)` in the update's place, v is x, and the copy
+  // back is left out: the same values in x and in every output, written once.
+  void plan_in_place_updates() {
+    const size_t n = t_.values.size(), nb = t_.body.size();
+    std::vector<int> reads(n, 0), def(n, -1);
+    std::vector<ValueId> base(n); // what a value may be a view of (itself when no view op made it)
+    std::vector<bool> fixed(n, false); // a value that an output or an in-place op may alias
+    for (ValueId v = 0; v < n; ++v)
+      base[v] = v;
+    for (size_t i = 0; i < nb; ++i) {
+      const Instr &ins = t_.body[i];
+      for (const auto &a : ins.bound)
+        for_each_value(a.operand, [&](ValueId v) { ++reads[v]; });
+      if (ins.kind == Instr::Kind::Return)
+        for (const auto &a : ins.args)
+          for_each_value(a, [&](ValueId v) { ++reads[v], fixed[base[v]] = true; });
+      if (ins.kind != Instr::Kind::Call || ins.op < 0) continue;
+      const uint32_t flags = ops::info(static_cast<Op>(ins.op)).flags;
+      const bool on_value =
+          !ins.bound.empty() && ins.bound[0].operand.kind() == Operand::Kind::Value;
+      if ((flags & ops::InPlace) && on_value) fixed[base[ins.bound[0].operand.value]] = true;
+      for (ValueId o : ins.outs) {
+        def[o] = static_cast<int>(i);
+        if ((flags & ops::View) && on_value) base[o] = base[ins.bound[0].operand.value];
+      }
+    }
+    in_place_.assign(nb, false);
+    dropped_.assign(nb, false);
+    for (size_t w = 0; w < nb; ++w) {
+      const Instr &wb = t_.body[w];
+      if (wb.kind != Instr::Kind::Call || wb.op != static_cast<int>(Op::copy_) ||
+          !wb.outs.empty() || wb.bound.size() != 3 ||
+          wb.bound[0].operand.kind() != Operand::Kind::Value ||
+          wb.bound[1].operand.kind() != Operand::Kind::Value)
+        continue;
+      const ValueId x = wb.bound[0].operand.value, v = wb.bound[1].operand.value;
+      if (def[x] != -1 || def[v] < 0 || reads[x] != 2 || fixed[v]) continue;
+      const Instr &d = t_.body[def[v]];
+      if (d.op != static_cast<int>(Op::index_copy) || d.outs.size() != 1 || d.bound.empty() ||
+          d.bound[0].operand.kind() != Operand::Kind::Value || d.bound[0].operand.value != x)
+        continue;
+      in_place_[def[v]] = true;
+      dropped_[w] = true;
+    }
+  }
+  bool in_place(const Instr &ins) const { return in_place_[&ins - t_.body.data()]; }
+
   // ---- chunking and liveness ---------------------------------------------------------------
 
   static void uses_of(const Operand &o, std::vector<ValueId> &out) {
@@ -357,6 +414,7 @@ private:
         continue;
       case Instr::Kind::Call:
         if (ins.op < 0) fail_at(&ins, "it is not an op of the catalogue");
+        if (dropped_[i]) continue;
         break;
       default:
         fail_at(&ins, "the computation holds a non-op instruction");
@@ -470,18 +528,19 @@ private:
     for (size_t i = 0; i < rets.size(); ++i)
       s += fmt::format("//   {:>3} {}: \"{}\"\n", i, t_.name_of(rets[i]),
                        type_text(t_.values[rets[i]].type));
-    std::vector<std::string> written;
-    for (const Instr &ins : t_.body)
+    std::vector<std::string> updated, written;
+    for (size_t i = 0; i < t_.body.size(); ++i) {
+      const Instr &ins = t_.body[i];
       if (ins.kind == Instr::Kind::Call && ins.op == static_cast<int>(Op::copy_) &&
           ins.outs.empty() && !ins.bound.empty() &&
           ins.bound[0].operand.kind() == Operand::Kind::Value)
-        written.push_back(t_.name_of(ins.bound[0].operand.value));
-    if (!written.empty()) {
-      std::string list;
-      for (const auto &w : written)
-        list += (list.empty() ? "" : ", ") + w;
-      s += "// Inputs updated in place (written back at the end): " + list + "\n";
+        (dropped_[i] ? updated : written).push_back(t_.name_of(ins.bound[0].operand.value));
     }
+    if (!updated.empty())
+      s += wrap_list("// ", "Inputs updated in place where the program updates them: ", updated,
+                     "\n");
+    if (!written.empty())
+      s += wrap_list("// ", "Inputs updated in place (written back at the end): ", written, "\n");
     return s;
   }
 
@@ -1071,6 +1130,9 @@ private:
     case Op::masked_fill:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + scalar_or_tensor(2) + ")"};
     case Op::index_copy:
+      if (in_place(ins))
+        return {tensor(0) + ".index_copy_(" + integer(1) + ", " + tensor(2) + ", " + tensor(3) +
+                ")"};
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + tensor(2) + ", " + tensor(3) +
               ")"};
     case Op::triu:

@@ -14,7 +14,8 @@ and a lot of memory, plus tests/graphs/so/*.json, which call nearly every op of 
 3. runs computation.py on one copy of them and `torch.ops.thunderc.<graph>(*inputs)` (after
    `torch.ops.load_library`) on another;
 4. compares the outputs (count, dtype, shape, device, requires_grad and every element, bitwise)
-   and the inputs afterwards (write-backs into input tensors included);
+   and the inputs afterwards (write-backs into input tensors included, and how many times each
+   input's version counter was bumped);
 5. runs prologue.py -> the library -> epilogue.py on fresh inputs: the result, identities and
    input mutations must be those of the three Python traces.
 
@@ -159,6 +160,8 @@ def check_graph(thunderc, path, out_root, seed, first, report):
     diffs = []
     for i, (a, b) in enumerate(zip(ci_py, ci_so)):
         d = tensor_diff(a, b)
+        if d is None and isinstance(a, torch.Tensor) and a._version != b._version:
+            d = f"version counter {a._version} (computation.py) vs {b._version} (.so)"
         if d:
             diffs.append(f"input {i}: {d}")
     updated = sum(1 for a, orig in zip(ci_py, ci) if tensor_diff(a, orig) is not None)

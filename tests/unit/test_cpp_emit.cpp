@@ -61,6 +61,17 @@ struct Builder {
     return v;
   }
   std::pair<Operand, ops::Arg> val(ValueId v) const { return {Operand::of(v), meta_of(t, v)}; }
+  // `torch.Tensor.copy_(x, v)`, the write-back of an input updated in place
+  void write_back(ValueId x, ValueId v) {
+    Instr i;
+    i.op = static_cast<int>(ops::Op::copy_);
+    i.callee = std::string(ops::info(ops::Op::copy_).torch_name);
+    i.bound.push_back({Operand::of(x), meta_of(t, x)});
+    i.bound.push_back({Operand::of(v), meta_of(t, v)});
+    i.bound.push_back({Operand::lit("False"), ops::Arg::of_bool(false)});
+    i.comment = "write-back into args[0]";
+    t.body.push_back(i);
+  }
   void comment(const std::string &text) {
     Instr i;
     i.kind = Instr::Kind::Comment;
@@ -404,6 +415,65 @@ TEST_CASE("cpp: constant subscripts are tables, others braced lists of TensorInd
                  "  at::Tensor v_y = thunderc_index(v_x, ix_0, 7);") != std::string::npos);
   CHECK(src.find("at::Tensor v_z = v_y.index({v_i});") != std::string::npos);
   CHECK(src.find(".index({Ellipsis") == std::string::npos);
+}
+
+TEST_CASE("cpp: an input whose only readers are its index_copy and its write-back is updated in "
+          "place") {
+  // x.index_copy_(0, i, s), as the trace functionalises it: v = index_copy(x, 0, i, s); copy_(x, v)
+  struct Case {
+    Builder b;
+    ValueId x, i, s, v;
+    Case() : x(b.param("x")), i(b.param("i")), s(b.param("s")) {
+      v = b.op(ops::Op::index_copy, "v", {b.val(x), lit_int(0), b.val(i), b.val(s)});
+    }
+  };
+  const std::string in_place = "v_x.index_copy_(0, v_i, v_s);";
+  const std::string functional = "at::index_copy(v_x, 0, v_i, v_s);";
+  const std::string copy_back = "v_x.copy_(v_v);";
+  for (size_t chunk_ops : {64, 1}) {
+    CAPTURE(chunk_ops);
+    Case c; // the KV-cache update: later ops read v
+    ValueId y = c.b.op(ops::Op::exp, "y", {c.b.val(c.v)});
+    c.b.write_back(c.x, c.v);
+    c.b.ret({y});
+    std::string src = emit_cpp(c.b.t, {"upd", chunk_ops});
+    std::string code = code_only(computation_region(src));
+    CHECK(code.find(in_place) != std::string::npos);
+    CHECK(code.find(functional) == std::string::npos);
+    CHECK(code.find(copy_back) == std::string::npos);
+    CHECK(code.find("at::exp(v_v)") != std::string::npos); // v is x
+    CHECK(src.find("// Inputs updated in place where the program updates them: x\n") !=
+          std::string::npos);
+    CHECK(src.find("written back at the end") == std::string::npos);
+  }
+  { // x read by another op, v returned, v updated again, a view of v returned: copied back
+    std::vector<Case> cases(4);
+    cases[0].b.op(ops::Op::exp, "e", {cases[0].b.val(cases[0].x)});
+    cases[0].b.write_back(cases[0].x, cases[0].v);
+    cases[0].b.ret({cases[0].v});
+    cases[1].b.write_back(cases[1].x, cases[1].v);
+    cases[1].b.ret({cases[1].v});
+    Case &c = cases[2];
+    ValueId w =
+        c.b.op(ops::Op::index_copy, "w", {c.b.val(c.v), lit_int(0), c.b.val(c.i), c.b.val(c.s)});
+    c.b.write_back(c.x, w);
+    c.b.ret({w});
+    Case &d = cases[3]; // the output would share the input's memory
+    ValueId u = d.b.op(ops::Op::unsqueeze, "u", {d.b.val(d.v), lit_int(0)}, tensor_type({1, 2, 2}));
+    ValueId e = d.b.op(ops::Op::exp, "e", {d.b.val(d.v)});
+    d.b.write_back(d.x, d.v);
+    d.b.ret({e, u});
+    for (size_t k = 0; k < cases.size(); ++k) {
+      CAPTURE(k);
+      std::string src = emit_cpp(cases[k].b.t, {"upd", 64});
+      std::string code = code_only(computation_region(src));
+      CHECK(code.find(functional) != std::string::npos);
+      CHECK(code.find(in_place) == std::string::npos);
+      CHECK(code.find(k == 2 ? "v_x.copy_(v_w);" : copy_back) != std::string::npos);
+      CHECK(src.find("// Inputs updated in place (written back at the end): x\n") !=
+            std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("cpp: every ATen header a generated file includes exists") {
