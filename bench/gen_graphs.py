@@ -9,6 +9,10 @@
         cache length 128, one new token (seq-len 1: a decode step), batch 1, float32 on cpu.
         The graph's name is `llama_L<L>`.
 
+    python3 bench/gen_graphs.py llama --layers L --cache-len N -o FILE
+        The same with a cache of N positions (key and value caches of shape [1, 2, N, 16] per
+        layer), named `llama_L<L>_c<N>`.
+
     python3 bench/gen_graphs.py mlp --layers L -o FILE
         An L-layer MLP chain: `MLPChain.forward(self, x)` runs `for layer in self.layers: x =
         layer(x)` over a ModuleList of L `MLPBlock` modules, each `x = self.act(self.fc(x))` with
@@ -35,8 +39,9 @@ LLAMA = dict(hidden=64, heads=4, kv_heads=2, head_dim=16, intermediate=128, voca
 MLP = dict(hidden=64, batch=4, dtype="float32", device="cpu")
 
 
-def llama_graph_text(layers):
-    c = dict(gen_llama.PRESETS["tiny"], **LLAMA, layers=layers, name=f"llama_L{layers}")
+def llama_graph_text(layers, cache_len=LLAMA["cache_len"]):
+    name = f"llama_L{layers}" if cache_len == LLAMA["cache_len"] else f"llama_L{layers}_c{cache_len}"
+    c = dict(gen_llama.PRESETS["tiny"], **dict(LLAMA, cache_len=cache_len), layers=layers, name=name)
     return gen_llama.render(c)
 
 
@@ -100,12 +105,18 @@ def main(argv=None):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("kind", choices=["llama", "mlp"])
     ap.add_argument("--layers", type=int, required=True, help="number of layers L (>= 1)")
+    ap.add_argument("--cache-len", type=int, default=LLAMA["cache_len"],
+                    help=f"llama: positions in the cache (default {LLAMA['cache_len']})")
     ap.add_argument("-o", "--output", help="where to write (default: stdout)")
     args = ap.parse_args(argv)
     if args.layers < 1:
         ap.error("--layers must be at least 1")
+    if args.cache_len < 1:
+        ap.error("--cache-len must be at least 1")
+    if args.kind == "mlp" and args.cache_len != LLAMA["cache_len"]:
+        ap.error("--cache-len is for llama graphs")
     if args.kind == "llama":
-        text = llama_graph_text(args.layers)
+        text = llama_graph_text(args.layers, args.cache_len)
     else:
         text = json.dumps(mlp_graph(args.layers), separators=(",", ":")) + "\n"
     if args.output:

@@ -52,7 +52,7 @@ using at::indexing::Ellipsis;
 using at::indexing::None;
 using at::indexing::Slice;
 
-constexpr int64_t kHeads = 4, kKvHeads = 2, kHeadDim = 16, kCacheLen = 128;
+constexpr int64_t kHeads = 4, kKvHeads = 2, kHeadDim = 16;
 constexpr double kEps = 1e-5, kAttentionScaling = 1.0;
 
 struct Layer {
@@ -104,8 +104,9 @@ at::Tensor forward(const Model &m) {
   at::Tensor position_ids = cache_position.unsqueeze(0);
 
   // the causal mask over the static cache (one new token: no triu)
-  at::Tensor mask = at::full({q_len, kCacheLen}, -std::numeric_limits<double>::infinity(), hidden.options());
-  at::Tensor visible = at::arange(kCacheLen, hidden.options().dtype(at::kLong)) <= cache_position.reshape({-1, 1});
+  const int64_t cache_len = m.layers.at(0).key_cache.size(2); // bench/gen_graphs.py --cache-len
+  at::Tensor mask = at::full({q_len, cache_len}, -std::numeric_limits<double>::infinity(), hidden.options());
+  at::Tensor visible = at::arange(cache_len, hidden.options().dtype(at::kLong)) <= cache_position.reshape({-1, 1});
   mask = mask.masked_fill(visible, 0.0);
   mask = mask.index({None, None, Slice(), Slice()}).expand({bsz, 1, -1, -1});
 
