@@ -340,18 +340,21 @@ private:
 
   // ---- updates in place --------------------------------------------------------------------
 
-  // The KV-cache update, done where the program does it. An input x that the program updates
-  // with index_copy_ is, in the trace, `v = torch.index_copy(x, ...)` and, at the end,
-  // `torch.Tensor.copy_(x, v)`: a copy of the whole of x and a copy back. When those two are
-  // x's only readers, nothing else can see x between them; when besides no output is v or a view
-  // of it (which would then share the input's memory) and nothing updates v or a view of it in
-  // place, the library runs `x.index_copy_(...)` in the update's place, v is x, and the copy
-  // back is left out: the same values in x and in every output, written once.
+  // The KV-cache update, done where the program does it. An input x that the program updates in
+  // place is, in the trace, a new tensor v made from x and, at the end, `torch.Tensor.copy_(x, v)`:
+  // a copy of the whole of x and a copy back. Two forms are done in place instead, when x's only
+  // readers are v's op and the copy back (so nothing else sees x in between) and no output is v
+  // or a view of it (which would then share the input's memory):
+  //  * `v = torch.index_copy(x, ...)`, with nothing updating v later: `x.index_copy_(...)`;
+  //  * `v = torch.clone(x)` updated in place once (`operator.setitem(v, i, t)`, a subscript
+  //    assignment): v is x, and the update goes to x.
+  // v is x from then on, and the copy back is left out: the same values in x and in every output,
+  // and x's version counter counts one update, as computation.py's copy back does.
   void plan_in_place_updates() {
     const size_t n = t_.values.size(), nb = t_.body.size();
-    std::vector<int> reads(n, 0), def(n, -1);
+    std::vector<int> reads(n, 0), updates(n, 0), def(n, -1);
     std::vector<ValueId> base(n); // what a value may be a view of (itself when no view op made it)
-    std::vector<bool> fixed(n, false); // a value that an output or an in-place op may alias
+    std::vector<bool> output(n, false); // an output is the value or a view of it
     for (ValueId v = 0; v < n; ++v)
       base[v] = v;
     for (size_t i = 0; i < nb; ++i) {
@@ -360,15 +363,19 @@ private:
         for_each_value(a.operand, [&](ValueId v) { ++reads[v]; });
       if (ins.kind == Instr::Kind::Return)
         for (const auto &a : ins.args)
-          for_each_value(a, [&](ValueId v) { ++reads[v], fixed[base[v]] = true; });
+          for_each_value(a, [&](ValueId v) { ++reads[v], output[base[v]] = true; });
       if (ins.kind != Instr::Kind::Call || ins.op < 0) continue;
-      const uint32_t flags = ops::info(static_cast<Op>(ins.op)).flags;
+      const Op op = static_cast<Op>(ins.op);
       const bool on_value =
           !ins.bound.empty() && ins.bound[0].operand.kind() == Operand::Kind::Value;
-      if ((flags & ops::InPlace) && on_value) fixed[base[ins.bound[0].operand.value]] = true;
+      // a setitem with a result is the functional form: a new tensor, the receiver unchanged
+      const bool in_place =
+          (ops::info(op).flags & ops::InPlace) && !(op == Op::setitem_ && !ins.outs.empty());
+      if (in_place && on_value) ++updates[base[ins.bound[0].operand.value]];
       for (ValueId o : ins.outs) {
         def[o] = static_cast<int>(i);
-        if ((flags & ops::View) && on_value) base[o] = base[ins.bound[0].operand.value];
+        if (on_value && (in_place || (ops::info(op).flags & ops::View)))
+          base[o] = base[ins.bound[0].operand.value];
       }
     }
     in_place_.assign(nb, false);
@@ -381,10 +388,13 @@ private:
           wb.bound[1].operand.kind() != Operand::Kind::Value)
         continue;
       const ValueId x = wb.bound[0].operand.value, v = wb.bound[1].operand.value;
-      if (def[x] != -1 || def[v] < 0 || reads[x] != 2 || fixed[v]) continue;
+      if (def[x] != -1 || def[v] < 0 || reads[x] != 2 || output[v]) continue;
       const Instr &d = t_.body[def[v]];
-      if (d.op != static_cast<int>(Op::index_copy) || d.outs.size() != 1 || d.bound.empty() ||
+      if (d.outs.size() != 1 || d.bound.empty() ||
           d.bound[0].operand.kind() != Operand::Kind::Value || d.bound[0].operand.value != x)
+        continue;
+      if (!(d.op == static_cast<int>(Op::index_copy) && updates[v] == 0) &&
+          !(d.op == static_cast<int>(Op::clone) && updates[v] == 1))
         continue;
       in_place_[def[v]] = true;
       dropped_[w] = true;
@@ -999,7 +1009,9 @@ private:
     case Op::logical_not:
     case Op::bitwise_not:
     case Op::reciprocal:
+      return {fn(id) + "(" + tensor(0) + ")"};
     case Op::clone:
+      if (in_place(ins)) return {tensor(0)}; // the input itself, updated in place next
       return {fn(id) + "(" + tensor(0) + ")"};
     case Op::relu:
       if (boolean(1) == "true") return {tensor(0) + ".relu_()"};

@@ -61,6 +61,15 @@ struct Builder {
     return v;
   }
   std::pair<Operand, ops::Arg> val(ValueId v) const { return {Operand::of(v), meta_of(t, v)}; }
+  // an in-place op without a result: `torch.Tensor.fill_(v, 2.5)`
+  void update(ops::Op op, std::vector<std::pair<Operand, ops::Arg>> bound) {
+    Instr i;
+    i.op = static_cast<int>(op);
+    i.callee = std::string(ops::info(op).torch_name);
+    for (auto &[o, m] : bound)
+      i.bound.push_back({o, m});
+    t.body.push_back(i);
+  }
   // `torch.Tensor.copy_(x, v)`, the write-back of an input updated in place
   void write_back(ValueId x, ValueId v) {
     Instr i;
@@ -473,6 +482,33 @@ TEST_CASE("cpp: an input whose only readers are its index_copy and its write-bac
       CHECK(src.find("// Inputs updated in place (written back at the end): x\n") !=
             std::string::npos);
     }
+  }
+}
+
+TEST_CASE("cpp: an input whose only readers are its clone and its write-back, the clone updated "
+          "once, is updated in place") {
+  // x.fill_(2.5), as the trace functionalises it: v = clone(x); fill_(v, 2.5); copy_(x, v)
+  auto build = [](int updates, bool return_v) {
+    Builder b;
+    ValueId x = b.param("x");
+    ValueId v = b.op(ops::Op::clone, "v", {b.val(x)});
+    for (int k = 0; k < updates; ++k)
+      b.update(ops::Op::fill_, {b.val(v), lit_float(2.5)});
+    ValueId y = b.op(ops::Op::exp, "y", {b.val(v)});
+    b.write_back(x, v);
+    b.ret(return_v ? std::vector<ValueId>{y, v} : std::vector<ValueId>{y});
+    return code_only(computation_region(emit_cpp(b.t, {"upd", 64})));
+  };
+  std::string code = build(1, false);
+  CHECK(code.find("at::Tensor v_v = v_x;") != std::string::npos);
+  CHECK(code.find("v_v.fill_(2.5);") != std::string::npos);
+  CHECK(code.find("at::clone") == std::string::npos);
+  CHECK(code.find(".copy_(") == std::string::npos);
+  // updated twice (x's version counter would count two updates, computation.py's one), or
+  // returned (the output would share the input's memory): cloned and copied back
+  for (std::string c : {build(2, false), build(1, true)}) {
+    CHECK(c.find("at::Tensor v_v = at::clone(v_x);") != std::string::npos);
+    CHECK(c.find("v_x.copy_(v_v);") != std::string::npos);
   }
 }
 
