@@ -10,8 +10,9 @@
 # built thunderc.
 #
 #   tests/device/check_cuda.sh [THUNDERC [GRAPH...]]
-#       THUNDERC default build/thunderc; GRAPHs default every samples/*.json and
-#       tests/graphs/so/so_ops.json (every op the C++ emitter knows)
+#       THUNDERC default build/thunderc; GRAPHs default every samples/*.json,
+#       tests/graphs/so/so_ops.json (every op the C++ emitter knows) and
+#       tests/graphs/so/so_inplace_update.json (inputs updated in place, or copied back)
 #
 # Overridable: PYTHON (python3), OUT (a temporary directory), THUNDERC_CXX, THUNDERC_SO_CXXFLAGS
 # (-O1; add -std=c++20 for a libtorch whose headers require it), and the libtorch flags
@@ -23,7 +24,8 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 THUNDERC=${1:-$ROOT/build/thunderc}
 shift || true
 GRAPHS=("$@")
-[ ${#GRAPHS[@]} -gt 0 ] || GRAPHS=("$ROOT"/samples/*.json "$ROOT/tests/graphs/so/so_ops.json")
+[ ${#GRAPHS[@]} -gt 0 ] || GRAPHS=("$ROOT"/samples/*.json "$ROOT/tests/graphs/so/so_ops.json"
+  "$ROOT/tests/graphs/so/so_inplace_update.json")
 PYTHON=${PYTHON:-python3}
 OUT=${OUT:-$(mktemp -d /tmp/thunderc_cuda.XXXXXX)}
 
