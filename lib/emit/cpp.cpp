@@ -312,7 +312,7 @@ private:
   std::vector<int> last_use_;  // chunk index; chunks.size() when returned
   std::vector<bool> used_;
   std::string chunks_;
-  // per body index: an index_copy run in place on its input / a write-back left out
+  // per body index: an index_copy or clone done on the input itself / a write-back left out
   std::vector<bool> in_place_, dropped_;
 
   std::string var(ValueId v) const { return "v_" + t_.name_of(v); }
@@ -369,12 +369,12 @@ private:
       const bool on_value =
           !ins.bound.empty() && ins.bound[0].operand.kind() == Operand::Kind::Value;
       // a setitem with a result is the functional form: a new tensor, the receiver unchanged
-      const bool in_place =
+      const bool updates_receiver =
           (ops::info(op).flags & ops::InPlace) && !(op == Op::setitem_ && !ins.outs.empty());
-      if (in_place && on_value) ++updates[base[ins.bound[0].operand.value]];
+      if (updates_receiver && on_value) ++updates[base[ins.bound[0].operand.value]];
       for (ValueId o : ins.outs) {
         def[o] = static_cast<int>(i);
-        if (on_value && (in_place || (ops::info(op).flags & ops::View)))
+        if (on_value && (updates_receiver || (ops::info(op).flags & ops::View)))
           base[o] = base[ins.bound[0].operand.value];
       }
     }

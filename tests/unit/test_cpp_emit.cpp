@@ -457,9 +457,9 @@ TEST_CASE("cpp: an input whose only readers are its index_copy and its write-bac
   }
   { // x read by another op, v returned, v updated again, a view of v returned: copied back
     std::vector<Case> cases(4);
-    cases[0].b.op(ops::Op::exp, "e", {cases[0].b.val(cases[0].x)});
+    ValueId e0 = cases[0].b.op(ops::Op::exp, "e", {cases[0].b.val(cases[0].x)});
     cases[0].b.write_back(cases[0].x, cases[0].v);
-    cases[0].b.ret({cases[0].v});
+    cases[0].b.ret({e0});
     cases[1].b.write_back(cases[1].x, cases[1].v);
     cases[1].b.ret({cases[1].v});
     Case &c = cases[2];
