@@ -143,6 +143,22 @@ TEST_CASE("json: the fast reader gives up on what the strict one rejects") {
   check_rejected(std::string("\"a\0b\"", 5));
 }
 
+TEST_CASE("json: bytes 0x1a to 0x1f in a string are rejected raw and read escaped") {
+  // Past the first 16 bytes RapidJSON 1.1 scans a string with SSE2, which lets these through.
+  const std::string pad(40, 'x');
+  for (char c = 0x1a; c < 0x20; ++c) {
+    CAPTURE(int(c));
+    check_rejected("\"" + pad + c + pad + "\"");
+    check_rejected("{\"" + pad + c + "\": 1}");
+    check_rejected(std::string("\"") + c + "\"");
+    // escaped they are valid: the fast reader leaves them to the strict one
+    const std::string escaped = fmt::format("[\"{}\\u{:04x}\"]", pad, int(c));
+    CHECK_FALSE(fast_dump(escaped, 8).has_value());
+    CHECK(parse_json_strict(escaped, 8)[0].get<std::string>() == pad + c);
+  }
+  check_same("\"" + pad + "\\t\\n\\u0019" + pad + "\""); // other escapes stay on the fast path
+}
+
 TEST_CASE("json: both readers read numbers alike") {
   // Doubles from random bit patterns, written shortest and with 17 digits, and integers.
   std::mt19937_64 random(7);
