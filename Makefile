@@ -81,7 +81,8 @@ fuzz: deps
 	cmake -S . -B $(FUZZ_BUILD) $(CMAKE_GEN) -DCMAKE_CXX_COMPILER=clang++ -DTHUNDERC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_compile
 	mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/findings
-	cp samples/*.json tests/graphs/*.json tests/graphs/traces/*.json tests/errors/*.json $(FUZZ_BUILD)/corpus/
+	cp samples/*.json tests/graphs/*.json tests/graphs/traces/*.json tests/graphs/so/*.json tests/errors/*.json \
+	  $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/fuzz_compile $(FUZZ_BUILD)/corpus -dict=tests/fuzz/graph.dict -max_len=65536 \
 	  -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/findings/ -print_final_stats=1
 

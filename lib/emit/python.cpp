@@ -7,7 +7,6 @@
 #include <array>
 #include <cstring>
 #include <fmt/format.h>
-#include <ranges>
 #include <tsl/robin_set.h>
 #include <unordered_map>
 
@@ -123,7 +122,8 @@ private:
     // Backwards (the order does not matter here): the body is then printed from the instructions
     // this walk read last, still in the cache where the trace is larger than it (at L = 1000 the
     // computation's instructions are ~10 MB; forwards cost 82k more LL misses in an 8 MB cache).
-    for (const auto &ins : std::views::reverse(t_.body)) {
+    for (auto it = t_.body.rbegin(); it != t_.body.rend(); ++it) { // not std::views::reverse:
+      const Instr &ins = *it; // clang 14 (make fuzz) cannot compile it with libstdc++ 12
       if (ins.kind != Instr::Kind::Call) continue;
       const std::string &callee = ins.callee.str();
       const std::string *&slot = seen[(reinterpret_cast<uintptr_t>(&callee) >> 5) % seen.size()];

@@ -748,7 +748,9 @@ private:
       bool check = !names.empty(), keep = field < last;
       if (keep) names.reserve(names.size() + m->size());
       for (auto [k, v] : m->members()) {
-        auto is_index = [&] { return !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit); };
+        auto is_index = [k = k] {
+          return !k.empty() && std::all_of(k.begin(), k.end(), ::isdigit);
+        };
         if (!is_python_name(k) && !(submodules && is_index()))
           fail(member_pointer(ptr, key, k),
                fmt::format("{} name {} is not a valid Python identifier{}", what, py_str(k),

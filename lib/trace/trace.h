@@ -329,6 +329,8 @@ struct Instr {
 struct ValueInfo {
   std::string name;
   ValueType type;
+  // for emplace_back(name, type): clang before 16 cannot construct an aggregate from parentheses
+  ValueInfo(std::string &&n, const ValueType &t) : name(std::move(n)), type(t) {}
 };
 
 struct Trace {

@@ -1,5 +1,5 @@
 // libFuzzer target over the whole pipeline: load -> validate -> interpret -> build traces ->
-// passes -> print. Bad input must end in a UserError; anything else (an InternalError, a crash,
+// passes -> print, the C++ of --so included (generated, not built). Bad input must end in a UserError; anything else (an InternalError, a crash,
 // a hang, a leak, a sanitizer report) is a finding, and so is a text the fast JSON reader accepts
 // that the strict one rejects or reads differently. `make fuzz` runs it.
 #include "driver/compile.h"
@@ -19,6 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   limits.max_file_bytes = 1 << 16;
   limits.max_statements = 2000;
   thunderc::CompileOptions options;
+  options.cpp = true;
   options.interp.max_statements = 20000;
   options.interp.max_frames = 64;
   std::string_view text(reinterpret_cast<const char *>(data), size);
