@@ -46,7 +46,8 @@ bool key_is_new(const Members &members, Seen &seen, std::string_view key, KeyOf 
 // A file's text. Unlike a std::string grown by resize(), its buffer is not zero-filled before the
 // text is read into it (a pass over the whole file, as costly as parsing a tenth of it). The text
 // is followed by kPadding zero bytes: RapidJSON's SSE2 scans read the aligned 16 bytes that hold
-// the closing NUL, up to 15 past it.
+// the closing NUL, up to 15 past it, and the fast reader's string check reads a string's last
+// bytes as one 8-byte word, up to 7 past its end.
 class InputText {
 public:
   static constexpr size_t kPadding = 16;
