@@ -1,7 +1,8 @@
 // libFuzzer target over the whole pipeline: load -> validate -> interpret -> build traces ->
-// passes -> print, the C++ of --so included (generated, not built). Bad input must end in a UserError; anything else (an InternalError, a crash,
-// a hang, a leak, a sanitizer report) is a finding, and so is a text the fast JSON reader accepts
-// that the strict one rejects or reads differently. `make fuzz` runs it.
+// passes -> print, the C++ of --so included (generated, not built). Bad input must end in a
+// UserError; anything else (an InternalError, a crash, a hang, a leak, a sanitizer report) is a
+// finding, and so is a text the fast JSON reader accepts that the strict one rejects or reads
+// differently. `make fuzz` runs it.
 #include "driver/compile.h"
 #include "graph/load.h"
 #include "support/diagnostics.h"
