@@ -382,9 +382,7 @@ private:
     dropped_.assign(nb, false);
     for (size_t w = 0; w < nb; ++w) {
       const Instr &wb = t_.body[w];
-      if (wb.kind != Instr::Kind::Call || wb.op != static_cast<int>(Op::copy_) ||
-          !wb.outs.empty() || wb.bound.size() != 3 ||
-          wb.bound[0].operand.kind() != Operand::Kind::Value ||
+      if (!is_write_back(wb) || wb.bound.size() != 3 ||
           wb.bound[1].operand.kind() != Operand::Kind::Value)
         continue;
       const ValueId x = wb.bound[0].operand.value, v = wb.bound[1].operand.value;
@@ -401,6 +399,12 @@ private:
     }
   }
   bool in_place(const Instr &ins) const { return in_place_[&ins - t_.body.data()]; }
+  // `torch.Tensor.copy_(x, v)` with no result: the write-back of the input x.
+  static bool is_write_back(const Instr &ins) {
+    return ins.kind == Instr::Kind::Call && ins.op == static_cast<int>(Op::copy_) &&
+           ins.outs.empty() && !ins.bound.empty() &&
+           ins.bound[0].operand.kind() == Operand::Kind::Value;
+  }
 
   // ---- chunking and liveness ---------------------------------------------------------------
 
@@ -539,13 +543,9 @@ private:
       s += fmt::format("//   {:>3} {}: \"{}\"\n", i, t_.name_of(rets[i]),
                        type_text(t_.values[rets[i]].type));
     std::vector<std::string> updated, written;
-    for (size_t i = 0; i < t_.body.size(); ++i) {
-      const Instr &ins = t_.body[i];
-      if (ins.kind == Instr::Kind::Call && ins.op == static_cast<int>(Op::copy_) &&
-          ins.outs.empty() && !ins.bound.empty() &&
-          ins.bound[0].operand.kind() == Operand::Kind::Value)
-        (dropped_[i] ? updated : written).push_back(t_.name_of(ins.bound[0].operand.value));
-    }
+    for (size_t i = 0; i < t_.body.size(); ++i)
+      if (is_write_back(t_.body[i]))
+        (dropped_[i] ? updated : written).push_back(t_.name_of(t_.body[i].bound[0].operand.value));
     if (!updated.empty())
       s += wrap_list("// ", "Inputs updated in place where the program updates them: ", updated,
                      "\n");

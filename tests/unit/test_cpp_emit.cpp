@@ -47,39 +47,29 @@ struct Builder {
     t.params.push_back(v);
     return v;
   }
-  // out = op(bound...), every bound argument given as (operand, meta)
-  ValueId op(ops::Op op, const std::string &out, std::vector<std::pair<Operand, ops::Arg>> bound,
-             ValueType type = tensor_type({2, 2})) {
-    Instr i;
-    i.op = static_cast<int>(op);
-    i.callee = std::string(ops::info(op).torch_name);
-    i.pure = true;
-    for (auto &[o, m] : bound) i.bound.push_back({o, m});
-    ValueId v = t.add_value(out, std::move(type));
-    i.outs = {v};
-    t.body.push_back(i);
-    return v;
-  }
-  std::pair<Operand, ops::Arg> val(ValueId v) const { return {Operand::of(v), meta_of(t, v)}; }
-  // an in-place op without a result: `torch.Tensor.fill_(v, 2.5)`
-  void update(ops::Op op, std::vector<std::pair<Operand, ops::Arg>> bound) {
-    Instr i;
+  // a call of `op` with its bound arguments, each given as (operand, meta), and no result
+  Instr &call(ops::Op op, std::vector<std::pair<Operand, ops::Arg>> bound) {
+    Instr &i = t.body.emplace_back();
     i.op = static_cast<int>(op);
     i.callee = std::string(ops::info(op).torch_name);
     for (auto &[o, m] : bound)
       i.bound.push_back({o, m});
-    t.body.push_back(i);
+    return i;
   }
+  // out = op(bound...)
+  ValueId op(ops::Op op, const std::string &out, std::vector<std::pair<Operand, ops::Arg>> bound,
+             ValueType type = tensor_type({2, 2})) {
+    ValueId v = t.add_value(out, std::move(type));
+    Instr &i = call(op, std::move(bound));
+    i.pure = true;
+    i.outs = {v};
+    return v;
+  }
+  std::pair<Operand, ops::Arg> val(ValueId v) const { return {Operand::of(v), meta_of(t, v)}; }
   // `torch.Tensor.copy_(x, v)`, the write-back of an input updated in place
   void write_back(ValueId x, ValueId v) {
-    Instr i;
-    i.op = static_cast<int>(ops::Op::copy_);
-    i.callee = std::string(ops::info(ops::Op::copy_).torch_name);
-    i.bound.push_back({Operand::of(x), meta_of(t, x)});
-    i.bound.push_back({Operand::of(v), meta_of(t, v)});
-    i.bound.push_back({Operand::lit("False"), ops::Arg::of_bool(false)});
-    i.comment = "write-back into args[0]";
-    t.body.push_back(i);
+    call(ops::Op::copy_, {val(x), val(v), {Operand::lit("False"), ops::Arg::of_bool(false)}})
+        .comment = "write-back into args[0]";
   }
   void comment(const std::string &text) {
     Instr i;
@@ -493,7 +483,7 @@ TEST_CASE("cpp: an input whose only readers are its clone and its write-back, th
     ValueId x = b.param("x");
     ValueId v = b.op(ops::Op::clone, "v", {b.val(x)});
     for (int k = 0; k < updates; ++k)
-      b.update(ops::Op::fill_, {b.val(v), lit_float(2.5)});
+      b.call(ops::Op::fill_, {b.val(v), lit_float(2.5)});
     ValueId y = b.op(ops::Op::exp, "y", {b.val(v)});
     b.write_back(x, v);
     b.ret(return_v ? std::vector<ValueId>{y, v} : std::vector<ValueId>{y});
