@@ -426,7 +426,7 @@ int main(int argc, char **argv) {
         cmd.footer("Examples:\n  thunderc run samples/llama_tiny.json --check\n"
                    "  thunderc run samples/mlp.json --inputs inputs.pt --save outputs.pt\n"
                    "See docs/run.md. Exit codes: 0 ok; 1 bad input, inputs the prologue rejects or a --check\n"
-                   "difference; 3 internal error.");
+                   "difference; 2 usage error; 3 internal error.");
       });
 
   try {
