@@ -638,6 +638,10 @@ private:
       fail(dptr, fmt::format("shape entry {} is negative; sizes are >= 0", d.as_int()));
     }
     if (auto v = f[kDType]) e.dtype = dtype_at(*v, Where(ptr, "dtype"));
+    if (!checked_bytes(e.shape, e.dtype))
+      fail(ptr + "/tensor", fmt::format("a {} tensor of shape {} would take more than 2^63 - 1 bytes, which "
+                                        "PyTorch refuses (storage size overflow); give its real sizes",
+                                        dtype_name(e.dtype), fmt::format("[{}]", fmt::join(e.shape, ", "))));
     if (auto v = f[kDevice]) e.device = device_at(*v, Where(ptr, "device"));
     if (auto v = f[kRequiresGrad])
       e.requires_grad = bool_at(*v, Where(ptr, "requires_grad"), "requires_grad");

@@ -320,13 +320,13 @@ DType to_real(DType d) {
 
 } // namespace detail
 
-Arg infer(Op op, const std::vector<Arg> &bound) {
+namespace {
+using detail::Ctx;
+
+Arg apply_rule(const Ctx &c) {
   using namespace detail;
-  THUNDERC_ASSERT(bound.size() == params(op).size(),
-                  "ops::infer() takes the arguments bind() returns");
-  Ctx c{op, bound};
   // clang-format off
-  switch (op) {
+  switch (c.op) {
   case Op::add: case Op::sub: case Op::mul: case Op::div: case Op::floor_divide: case Op::remainder:
   case Op::pow:
   case Op::maximum: case Op::minimum: case Op::eq: case Op::ne: case Op::lt: case Op::le:
@@ -369,6 +369,32 @@ Arg infer(Op op, const std::vector<Arg> &bound) {
   }
   // clang-format on
   THUNDERC_ASSERT(false, "op without a meta rule");
+}
+
+// A tensor PyTorch would refuse to make: a negative size (a sum of sizes past 2^63 - 1, as cat's),
+// more than 2^63 - 1 elements ("numel: integer multiplication overflow"), or, but for expand's
+// views, which share their input's memory, more than 2^63 - 1 bytes ("Storage size calculation
+// overflowed"). thunderc's sizes are int64: such a result would carry wrapped-around sizes.
+void check_sizes(const Ctx &c, const Arg &a) {
+  for (const Arg &item : a.items) check_sizes(c, item);
+  if (a.kind != Arg::Kind::Tensor) return;
+  const detail::Shape &shape = a.tensor.shape;
+  if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; }))
+    c.fail("the result's sizes " + detail::str(shape) + " overflow (a size is past 2^63 - 1)");
+  if (!checked_numel(shape))
+    c.fail("the result's shape " + detail::str(shape) + " has more than 2^63 - 1 elements");
+  if (c.op != Op::expand && c.op != Op::expand_as && !checked_bytes(shape, a.tensor.dtype))
+    c.fail("the result, " + detail::str(a.tensor) + ", would take more than 2^63 - 1 bytes");
+}
+} // namespace
+
+Arg infer(Op op, const std::vector<Arg> &bound) {
+  THUNDERC_ASSERT(bound.size() == params(op).size(),
+                  "ops::infer() takes the arguments bind() returns");
+  Ctx c{op, bound};
+  Arg result = apply_rule(c);
+  check_sizes(c, result);
+  return result;
 }
 
 } // namespace thunderc::ops

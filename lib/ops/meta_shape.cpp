@@ -18,6 +18,7 @@ int64_t ndim_of(const TensorMeta &t) {
 // at::infer_size: one -1 is inferred from the element count.
 Shape infer_size(const Ctx &c, Shape shape, int64_t count) {
   int64_t known = 1;
+  bool overflow = false; // the shape holds more than 2^63 - 1 elements: it fits no tensor
   std::optional<size_t> inferred;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
@@ -26,10 +27,10 @@ Shape infer_size(const Ctx &c, Shape shape, int64_t count) {
     } else if (shape[i] < 0) {
       c.fail("invalid shape dimension " + std::to_string(shape[i]));
     } else {
-      known *= shape[i];
+      overflow |= __builtin_mul_overflow(known, shape[i], &known);
     }
   }
-  if (count == known || (inferred && known > 0 && count % known == 0)) {
+  if (!overflow && (count == known || (inferred && known > 0 && count % known == 0))) {
     if (inferred) {
       if (known == 0)
         c.fail("cannot reshape tensor of 0 elements into shape " + str(shape) +
@@ -39,24 +40,6 @@ Shape infer_size(const Ctx &c, Shape shape, int64_t count) {
     return shape;
   }
   c.fail("shape '" + str(shape) + "' is invalid for input of size " + std::to_string(count));
-}
-
-int element_size(DType d) {
-  switch (d) {
-  case DType::Bool:
-  case DType::UInt8:
-  case DType::Int8:
-    return 1;
-  case DType::Int16:
-  case DType::Float16:
-  case DType::BFloat16:
-    return 2;
-  case DType::Int32:
-  case DType::Float32:
-    return 4;
-  default:
-    return 8;
-  }
 }
 
 // x.view(dtype): reinterprets the elements; the last dim absorbs a change of element size.
@@ -189,7 +172,9 @@ Arg meta_view(const Ctx &c) {
       if (repeats[i] < 0)
         c.fail("trying to create tensor with negative dimension " + std::to_string(repeats[i]) +
                ": " + str(repeats));
-      shape[i] *= repeats[i];
+      if (__builtin_mul_overflow(shape[i], repeats[i], &shape[i]))
+        c.fail("the result's sizes overflow: " + str(t.shape) + " repeated " + str(repeats) +
+               " times has a size past 2^63 - 1");
     }
     break;
   }
@@ -214,7 +199,9 @@ Arg meta_view(const Ctx &c) {
     } else {
       int64_t r = c.integer(1);
       if (r < 0 && along > 0) c.fail("repeats can not be negative");
-      total = along * r;
+      if (__builtin_mul_overflow(along, r, &total))
+        c.fail("the result's size overflows: " + std::to_string(along) + " elements repeated " +
+               std::to_string(r) + " times is past 2^63 - 1");
       if (output_size && *output_size != total && along > 0)
         c.fail("allocated size does not match required size: output_size=" +
                std::to_string(*output_size) + " but the result has " + std::to_string(total) +
@@ -235,7 +222,7 @@ Arg meta_view(const Ctx &c) {
              std::to_string(size) + "], but got " + std::to_string(start) + ")");
     if (start < 0) start += size;
     if (length < 0) c.fail("length must be non-negative");
-    if (start + length > size)
+    if (length > size - start)
       c.fail("start (" + std::to_string(start) + ") + length (" + std::to_string(length) +
              ") exceeds dimension size (" + std::to_string(size) + ")");
     shape[d] = length;
@@ -292,7 +279,8 @@ Arg meta_concat(const Ctx &c) {
                ". Expected size " + std::to_string(first->shape[k]) + " but got size " +
                std::to_string(ts[i].shape[k]) + " for tensor number " + std::to_string(i) +
                " in the list");
-    shape[d] += ts[i].shape[d];
+    if (__builtin_add_overflow(shape[d], ts[i].shape[d], &shape[d]))
+      c.fail("the result's size along dimension " + std::to_string(d) + " is past 2^63 - 1");
   }
   return c.out(std::move(shape), dtype, device);
 }

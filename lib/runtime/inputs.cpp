@@ -44,11 +44,6 @@ std::string human_bytes(uint64_t n) {
   return fmt::format("{} bytes", n);
 }
 
-size_t element_size(DType d) {
-  static constexpr size_t sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
-  return sizes[static_cast<size_t>(d)];
-}
-
 // Calls f(node, path) for every node of the description that is not a ref, parents first, in the
 // order the builder builds them.
 template <class F> void for_each_node(const Graph &g, F &&f) {
@@ -253,8 +248,7 @@ void check_devices_and_size(const Graph &g, const std::map<const Expr *, at::Ten
     if (auto it = given.find(&e); it != given.end()) {
       bytes = uint64_t(it->second.numel()) * it->second.element_size();
     } else {
-      bytes = element_size(e.dtype);
-      for (int64_t d : e.shape) bytes = d == 0 ? 0 : (bytes > UINT64_MAX / uint64_t(d) ? UINT64_MAX : bytes * uint64_t(d));
+      bytes = uint64_t(checked_bytes(e.shape, e.dtype).value_or(INT64_MAX)); // the loader checked it fits
       if (e.device.type == Device::Type::Meta)
         throw UserError(e.pointer, fmt::format("{} is a tensor on the meta device, which holds no data to run on",
                                                path));

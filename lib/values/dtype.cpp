@@ -43,6 +43,26 @@ const std::vector<std::string> &dtype_names() {
 
 bool is_floating(DType d) { return d >= DType::Float16 && d <= DType::Float64; }
 bool is_complex(DType d) { return d == DType::Complex64; }
+
+int element_size(DType d) {
+  static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8}; // in DType's order
+  static_assert(std::size(sizes) == std::size(infos));
+  return sizes[static_cast<size_t>(d)];
+}
+
+std::optional<int64_t> checked_numel(std::span<const int64_t> shape) {
+  int64_t n = 1;
+  bool overflow = false; // in order, as PyTorch multiplies: [2^62, 2^62, 0] overflows, [0, 2^62, 2^62] not
+  for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
+  return overflow ? std::nullopt : std::optional<int64_t>(n);
+}
+
+std::optional<int64_t> checked_bytes(std::span<const int64_t> shape, DType d) {
+  std::optional<int64_t> n = checked_numel(shape);
+  int64_t bytes;
+  if (!n || __builtin_mul_overflow(*n, int64_t{element_size(d)}, &bytes)) return std::nullopt;
+  return bytes;
+}
 bool is_integral(DType d, bool include_bool) {
   return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,13 @@ const std::vector<std::string> &dtype_names();
 bool is_floating(DType);
 bool is_complex(DType);
 bool is_integral(DType, bool include_bool);
+int element_size(DType); // bytes per element: 1 for bool, 4 for float32
+
+// The elements, and the bytes, of a contiguous tensor of this shape (sizes >= 0); nullopt when
+// they exceed 2^63 - 1, which PyTorch refuses ("numel: integer multiplication overflow", "Storage
+// size calculation overflowed").
+std::optional<int64_t> checked_numel(std::span<const int64_t> shape);
+std::optional<int64_t> checked_bytes(std::span<const int64_t> shape, DType);
 
 struct Device {
   enum class Type : uint8_t { CPU, CUDA, Meta } type = Type::CPU;
