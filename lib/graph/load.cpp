@@ -137,6 +137,7 @@ public:
     if (classes) {
       object_at(*classes, "/classes", "classes");
       for (auto [name, decl] : classes->members()) declare_class(std::string(name), decl);
+      check_bases();
       name_classes();
     }
     V functions = object_at(f.at("functions"), "/functions", "functions");
@@ -729,6 +730,22 @@ private:
     }
   }
 
+  // No declared class derives from itself (A -> B -> A): Python cannot make such classes, and a
+  // walk up the bases would not end.
+  void check_bases() {
+    for (const ClassDecl &c : g_.classes) {
+      std::string chain = c.name;
+      size_t steps = 0;
+      for (const ClassDecl *b = g_.find_class(c.base); b && steps++ < g_.classes.size(); b = g_.find_class(b->base)) {
+        chain += " -> " + b->name;
+        if (b == &c)
+          fail(c.pointer + "/base", fmt::format("class {} derives from itself ({}); a class's bases must "
+                                                "end at a torch.nn class or a class without a base",
+                                                py_str(c.name), chain));
+      }
+    }
+  }
+
   void module_value(Expr &e, V j) {
     const std::string &ptr = e.pointer;
     static constexpr std::string_view keys[] = {"module", "parameters", "buffers", "modules",
@@ -770,6 +787,17 @@ private:
     members(kBuffers, e.buffers, "buffer", false);
     members(kModules, e.modules, "sub-module", true);
     members(kAttrs, e.entries, "attribute", false);
+    // A ModuleList's sub-modules are its items: named "0", "1", ... in order (len() and the
+    // prologue's get_submodule('layers.2') rely on it).
+    std::string_view cls = e.text;
+    for (const ClassDecl *c; (c = g_.find_class(cls));) cls = c->base;
+    if (cls == "torch.nn.ModuleList")
+      for (size_t i = 0; i < e.modules.size(); ++i)
+        if (e.modules[i].first != std::to_string(i))
+          fail(e.modules[i].second.pointer,
+               fmt::format("sub-module {} of a torch.nn.ModuleList is item {}: name its items \"0\", \"1\", ... "
+                           "in order, without gaps",
+                           py_str(e.modules[i].first), i));
     // A member that is no ref has its final kind: checked now whether it will fail (a ref has
     // already called for the walk).
     for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view) {
