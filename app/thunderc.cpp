@@ -206,7 +206,12 @@ int compile(const GraphArgs &g, const CompileArgs &c) {
     if (f.name.ends_with(".cpp")) so_name = f.name.substr(0, f.name.size() - 4);
     files.emplace_back(f.name, std::move(f.text));
   }
-  write_files_atomically(c.out_dir, files);
+  try {
+    write_files_atomically(c.out_dir, files);
+  } catch (const UserError &e) { // about -o DIR, not about the graph
+    std::cerr << "thunderc: error: " << e.message << "\n";
+    return 1;
+  }
   spdlog::info("wrote {} files to {}", files.size(), c.out_dir);
   if (c.so) {
     try {
