@@ -7,7 +7,23 @@ namespace thunderc {
 
 std::string UserError::render(std::string_view file) const {
   std::string out = fmt::format("{}: {}: {}", file, pointer.empty() ? "/" : pointer, message);
-  for (const auto &frame : stack) out += "\n  " + frame;
+  // A recursion repeats its frames: a block of up to 8 frames repeated 3 times or more is printed
+  // once, then counted, as Python's tracebacks do.
+  for (size_t i = 0; i < stack.size();) {
+    size_t period = 1, reps = 1;
+    for (size_t p = 1; p <= 8 && i + 3 * p <= stack.size(); ++p) {
+      size_t r = 1;
+      while (i + (r + 1) * p <= stack.size() &&
+             std::equal(stack.begin() + i, stack.begin() + i + p, stack.begin() + i + r * p))
+        ++r;
+      if (r >= 3 && r * p > reps * period) period = p, reps = r;
+    }
+    for (size_t k = 0; k < period; ++k) out += "\n  " + stack[i + k];
+    if (reps > 1)
+      out += fmt::format("\n  [the {} above repeated {} more times]",
+                         period == 1 ? std::string("line") : fmt::format("{} lines", period), reps - 1);
+    i += period * reps;
+  }
   return out;
 }
 
