@@ -455,6 +455,38 @@ const OperatorName &statement_operator(Interpreter &in, const std::string &name)
   return *known;
 }
 
+// The operator's symbol, for Python's messages: "add" -> "+", "iadd" -> "+=".
+std::string python_symbol(std::string_view op) {
+  static const std::unordered_map<std::string_view, std::string_view> symbols = {
+      {"add", "+"},  {"sub", "-"},  {"mul", "*"},  {"truediv", "/"}, {"floordiv", "//"}, {"mod", "%"},
+      {"pow", "**"}, {"matmul", "@"}, {"and_", "&"}, {"or_", "|"},     {"xor", "^"},       {"lshift", "<<"},
+      {"rshift", ">>"}, {"lt", "<"}, {"le", "<="}, {"gt", ">"},      {"ge", ">="}};
+  bool augmented = op.starts_with('i') && symbols.count(op.substr(1)) && !symbols.count(op);
+  auto it = symbols.find(augmented ? op.substr(1) : op);
+  return it == symbols.end() ? "operator." + std::string(op) : std::string(it->second) + (augmented ? "=" : "");
+}
+
+// A tensor and an operand that is neither a tensor nor a number (None, a str, a list, ...): the
+// tensor's operator declines it, and Python falls back to identity for == and != (`mask == None`
+// is False) and raises TypeError for the others. The result of == and !=, nullopt when the
+// operands are numbers and tensors.
+std::optional<bool> mixed_operands(Interpreter &in, std::string_view op, Value a, Value b) {
+  Heap &h = in.h;
+  auto operand = [&](Value v) {
+    Kind k = h.kind(v);
+    return k == Kind::Tensor || k == Kind::Bool || k == Kind::Int || k == Kind::Float;
+  };
+  if (operand(a) && operand(b)) return std::nullopt;
+  if (op == "eq" || op == "ne") { // the answer holds while the operands keep their kinds
+    in.rely_type(a), in.rely_type(b);
+    return op == "ne";
+  }
+  std::string sym = python_symbol(op), ta = h.type_name(a), tb = h.type_name(b);
+  if (op == "lt" || op == "le" || op == "gt" || op == "ge")
+    in.fail(fmt::format("'{}' not supported between instances of {} and {}", sym, py_str(ta), py_str(tb)));
+  in.fail(fmt::format("unsupported operand type(s) for {}: {} and {}", sym, py_str(ta), py_str(tb)));
+}
+
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
                                    Kwargs &kwargs) {
   Heap &h = in.h;
@@ -476,6 +508,8 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
   arity(in, name, args, kwargs, is_unary ? 1 : 2, is_unary ? 1 : 2);
   if (tensor && !info->python_only) {
     if (op == "pos") return args[0];
+    if (args.size() == 2)
+      if (std::optional<bool> answer = mixed_operands(in, op, args[0], args[1])) return h.boolean(*answer, kComputed);
     bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
     // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
     // binary operator and rebinds the name.

@@ -267,3 +267,32 @@ TEST_CASE("builtins semantics: scalar - tensor is torch.rsub: -(t - s), with sub
                    R"({"args": [{"tensor": [4]}]})")
             .message.find("with a bool tensor is not supported") != std::string::npos);
 }
+
+// A tensor and a non-number (None, a str, a list): Tensor's operators decline it, so == and != fall
+// back to identity (`mask == None` is False) and the others are Python's TypeError, written in the
+// order of the operands (torch 1.13: None * t is "unsupported operand type(s) for *: 'NoneType' and
+// 'Tensor'").
+TEST_CASE("builtins semantics: a tensor with None, a str or a list under an operator") {
+  auto result = [](const std::string &fn, const std::string &args) {
+    auto t = trace_body(R"(["t"])", R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args +
+                                        R"(, "out": "x"}, {"op": "return", "value": "%x"}])",
+                        R"({"args": [{"tensor": [2]}]})");
+    const Heap &h = t.program.heap;
+    REQUIRE(h.is(t.program.result, Kind::Bool));
+    return h.as_bool(t.program.result);
+  };
+  CHECK(result("operator.eq", R"(["%t", null])") == false);
+  CHECK(result("operator.eq", R"([null, "%t"])") == false);
+  CHECK(result("operator.ne", R"(["%t", "s"])") == true);
+  CHECK(result("operator.ne", R"(["%t", {"list": [1, 2]}])") == true);
+  auto error = [](const std::string &fn, const std::string &args) {
+    return body_error(R"(["t"])", R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args + R"(, "out": "x"}])",
+                      R"({"args": [{"tensor": [2]}]})")
+        .message;
+  };
+  CHECK(error("operator.mul", R"([null, "%t"])") == "unsupported operand type(s) for *: 'NoneType' and 'Tensor'");
+  CHECK(error("operator.add", R"(["%t", "s"])") == "unsupported operand type(s) for +: 'Tensor' and 'str'");
+  CHECK(error("operator.matmul", R"(["%t", null])") == "unsupported operand type(s) for @: 'Tensor' and 'NoneType'");
+  CHECK(error("operator.iadd", R"(["%t", null])") == "unsupported operand type(s) for +=: 'Tensor' and 'NoneType'");
+  CHECK(error("operator.lt", R"(["%t", null])") == "'<' not supported between instances of 'Tensor' and 'NoneType'");
+}
