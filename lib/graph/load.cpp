@@ -1036,9 +1036,23 @@ private:
     if (g_.find_function(fn)) return;
     for (const char *ns : {"torch.", "operator.", "builtins.", "math."})
       if (fn.starts_with(ns) && is_dotted_name(fn)) return;
+    // Library functions are spelled out in full: `F.relu`, `nn.functional.relu` and `len` as
+    // Python code imports them are torch.nn.functional.relu, torch.nn.functional.relu and
+    // builtins.len.
+    static const std::vector<std::string> builtins = {
+        "abs",  "all",   "any",     "bool",     "dict",   "divmod", "enumerate", "filter",
+        "float", "getattr", "hasattr", "int",   "isinstance", "iter", "len",    "list",
+        "map",  "max",   "min",     "next",     "pow",    "print",  "range",     "repr",
+        "reversed", "round", "setattr", "sorted", "str",  "sum",    "tuple",     "type",
+        "zip"};
+    std::string hint = did_you_mean(fn, g_.function_names());
+    if (fn.starts_with("F.")) hint = " (did you mean " + py_str("torch.nn.functional." + std::string(fn.substr(2))) + "?)";
+    else if (fn.starts_with("nn.")) hint = " (did you mean " + py_str("torch." + std::string(fn)) + "?)";
+    else if (hint.empty() && std::find(builtins.begin(), builtins.end(), fn) != builtins.end())
+      hint = " (did you mean " + py_str("builtins." + std::string(fn)) + "?)";
     fail(at.str(), fmt::format("unknown function {}{}; call a function of \"functions\" or a "
-                               "library function (torch.*, operator.*, builtins.*, math.*)",
-                               py_str(fn), did_you_mean(fn, g_.function_names())));
+                               "library function by its full name (torch.*, operator.*, builtins.*, math.*)",
+                               py_str(fn), hint));
   }
 
   void new_class(Stmt &s, V j, const Where &at) {
