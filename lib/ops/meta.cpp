@@ -371,16 +371,21 @@ Arg apply_rule(const Ctx &c) {
   THUNDERC_ASSERT(false, "op without a meta rule");
 }
 
-// A tensor PyTorch would refuse to make: a negative size (a sum of sizes past 2^63 - 1, as cat's),
-// more than 2^63 - 1 elements ("numel: integer multiplication overflow"), or, but for expand's
+// A tensor PyTorch would refuse to make: a negative size, more than 2^63 - 1 elements ("numel: integer multiplication overflow"), or, but for expand's
 // views, which share their input's memory, more than 2^63 - 1 bytes ("Storage size calculation
 // overflowed"). thunderc's sizes are int64: such a result would carry wrapped-around sizes.
 void check_sizes(const Ctx &c, const Arg &a) {
   for (const Arg &item : a.items) check_sizes(c, item);
   if (a.kind != Arg::Kind::Tensor) return;
   const detail::Shape &shape = a.tensor.shape;
+  int64_t n = 1; // one pass, inline: this runs for every op
+  bool bad = false;
+  for (int64_t d : shape) bad |= d < 0 || __builtin_mul_overflow(n, d, &n);
+  if (!bad && (c.op == Op::expand || c.op == Op::expand_as ||
+               !__builtin_mul_overflow(n, int64_t{element_size(a.tensor.dtype)}, &n)))
+    return;
   if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; }))
-    c.fail("the result's sizes " + detail::str(shape) + " overflow (a size is past 2^63 - 1)");
+    c.fail("the result would have a negative size: " + detail::str(shape));
   if (!checked_numel(shape))
     c.fail("the result's shape " + detail::str(shape) + " has more than 2^63 - 1 elements");
   if (c.op != Op::expand && c.op != Op::expand_as && !checked_bytes(shape, a.tensor.dtype))

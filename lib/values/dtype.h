@@ -22,7 +22,11 @@ const std::vector<std::string> &dtype_names();
 bool is_floating(DType);
 bool is_complex(DType);
 bool is_integral(DType, bool include_bool);
-int element_size(DType); // bytes per element: 1 for bool, 4 for float32
+// Bytes per element: 1 for bool, 4 for float32 (inline: checked for every op's result).
+inline int element_size(DType d) {
+  constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8}; // in DType's order
+  return sizes[static_cast<size_t>(d)];
+}
 
 // The elements, and the bytes, of a contiguous tensor of this shape (sizes >= 0); nullopt when
 // they exceed 2^63 - 1, which PyTorch refuses ("numel: integer multiplication overflow", "Storage
