@@ -667,7 +667,7 @@ private:
     if (j.is_string()) d = parse_device(j.as_string());
     if (d) return *d;
     std::string s = string_at(j, at, "a device");
-    fail(at.str(), fmt::format("unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' or 'meta'",
+    fail(at.str(), fmt::format("unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' (N from 0 to 127) or 'meta'",
                                py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
   }
 
@@ -789,8 +789,8 @@ private:
     members(kAttrs, e.entries, "attribute", false);
     // A ModuleList's sub-modules are its items: named "0", "1", ... in order (len() and the
     // prologue's get_submodule('layers.2') rely on it).
-    std::string_view cls = e.text;
-    for (const ClassDecl *c; (c = g_.find_class(cls));) cls = c->base;
+    std::string_view cls = e.text; // a declared class's built-in base (torch.nn.* are not declared)
+    for (const ClassDecl *c; !cls.starts_with("torch.nn.") && (c = g_.find_class(cls));) cls = c->base;
     if (cls == "torch.nn.ModuleList")
       for (size_t i = 0; i < e.modules.size(); ++i)
         if (e.modules[i].first != std::to_string(i))
@@ -1119,6 +1119,29 @@ private:
     return out;
   }
 
+  // Why a ref names no input value: the longest part of it that does, and what lies under that.
+  std::string unresolved(const std::string &ref) {
+    std::string message = fmt::format("ref {} does not resolve to a value in inputs", py_str(ref));
+    if (ref.starts_with("/inputs/"))
+      return message + " (a ref is a JSON pointer into the inputs object: leave out '/inputs')";
+    std::unordered_map<std::string_view, Expr *> all;
+    for_each_input([&](Expr &x) { all.emplace(x.pointer, &x); });
+    std::string prefix = "/inputs" + ref;
+    while (prefix.size() > 7 && !all.count(prefix)) prefix.resize(prefix.rfind('/'));
+    if (prefix.size() <= 7) return message + " (write a JSON pointer such as '/kwargs/past_key_values')";
+    const Expr &at = *all.at(prefix);
+    std::vector<std::string> under;
+    for (Expr *c : children(const_cast<Expr &>(at)))
+      if (under.size() < 6) under.push_back(py_str(c->pointer.substr(prefix.size() + 1)));
+    std::string_view kind = expr_kind_name(at.kind);
+    std::string what = at.kind == Expr::Kind::None ? std::string(kind)
+                       : std::string(std::string_view("aeiou").find(kind[0]) != std::string_view::npos ? "an " : "a ") +
+                             std::string(kind);
+    return message + fmt::format(": {} is {}{}{}", py_str(prefix.substr(7)), what,
+                                 under.empty() ? ", with nothing under it" : "; under it: ",
+                                 fmt::join(under, ", "));
+  }
+
   void resolve_refs() {
     // One walk finds the refs and the modules; the nodes are walked again only when there are
     // refs, and only the nodes some ref points to are indexed (keys view the nodes' pointers,
@@ -1145,10 +1168,7 @@ private:
     std::unordered_map<Expr *, Expr *> direct;
     for (Expr *e : refs) {
       auto it = nodes.find("/inputs" + e->text);
-      if (it == nodes.end())
-        fail(e->pointer + "/ref", fmt::format("ref {} does not resolve to a value in inputs (write "
-                                              "a JSON pointer such as '/kwargs/past_key_values')",
-                                              py_str(e->text)));
+      if (it == nodes.end()) fail(e->pointer + "/ref", unresolved(e->text));
       direct[e] = it->second;
     }
     // Follow chains of refs.
