@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cctype>
+#include <cstring>
 #include <fmt/format.h>
 #include <span>
 #include <unordered_map>
@@ -640,9 +641,10 @@ private:
     }
     if (auto v = f[kDType]) e.dtype = dtype_at(*v, Where(ptr, "dtype"));
     if (!checked_bytes(e.shape, e.dtype))
-      fail(ptr + "/tensor", fmt::format("a {} tensor of shape {} would take more than 2^63 - 1 bytes, which "
-                                        "PyTorch refuses (storage size overflow); give its real sizes",
-                                        dtype_name(e.dtype), fmt::format("[{}]", fmt::join(e.shape, ", "))));
+      fail(ptr + "/tensor",
+           fmt::format("a {} tensor of shape {} would take more than 2^63 - 1 bytes, which "
+                       "PyTorch refuses (storage size overflow); give its real sizes",
+                       dtype_name(e.dtype), fmt::format("[{}]", fmt::join(e.shape, ", "))));
     if (auto v = f[kDevice]) e.device = device_at(*v, Where(ptr, "device"));
     if (auto v = f[kRequiresGrad])
       e.requires_grad = bool_at(*v, Where(ptr, "requires_grad"), "requires_grad");
@@ -667,8 +669,10 @@ private:
     if (j.is_string()) d = parse_device(j.as_string());
     if (d) return *d;
     std::string s = string_at(j, at, "a device");
-    fail(at.str(), fmt::format("unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' (N from 0 to 127) or 'meta'",
-                               py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
+    fail(at.str(),
+         fmt::format(
+             "unknown device {}{}; expected 'cpu', 'cuda', 'cuda:N' (N from 0 to 127) or 'meta'",
+             py_str(s), did_you_mean(s, {"cpu", "cuda", "cuda:0", "meta"})));
   }
 
   // The members of the object `j`, under `field` of the value at `base`, into `out` in file order
@@ -736,12 +740,14 @@ private:
     for (const ClassDecl &c : g_.classes) {
       std::string chain = c.name;
       size_t steps = 0;
-      for (const ClassDecl *b = g_.find_class(c.base); b && steps++ < g_.classes.size(); b = g_.find_class(b->base)) {
+      for (const ClassDecl *b = g_.find_class(c.base); b && steps++ < g_.classes.size();
+           b = g_.find_class(b->base)) {
         chain += " -> " + b->name;
         if (b == &c)
-          fail(c.pointer + "/base", fmt::format("class {} derives from itself ({}); a class's bases must "
-                                                "end at a torch.nn class or a class without a base",
-                                                py_str(c.name), chain));
+          fail(c.pointer + "/base",
+               fmt::format("class {} derives from itself ({}); a class's bases must "
+                           "end at a torch.nn class or a class without a base",
+                           py_str(c.name), chain));
       }
     }
   }
@@ -790,14 +796,15 @@ private:
     // A ModuleList's sub-modules are its items: named "0", "1", ... in order (len() and the
     // prologue's get_submodule('layers.2') rely on it).
     std::string_view cls = e.text; // a declared class's built-in base (torch.nn.* are not declared)
-    for (const ClassDecl *c; !cls.starts_with("torch.nn.") && (c = g_.find_class(cls));) cls = c->base;
+    for (const ClassDecl *c; !cls.starts_with("torch.nn.") && (c = g_.find_class(cls));)
+      cls = c->base;
     if (cls == "torch.nn.ModuleList")
       for (size_t i = 0; i < e.modules.size(); ++i)
         if (e.modules[i].first != std::to_string(i))
-          fail(e.modules[i].second.pointer,
-               fmt::format("sub-module {} of a torch.nn.ModuleList is item {}: name its items \"0\", \"1\", ... "
-                           "in order, without gaps",
-                           py_str(e.modules[i].first), i));
+          fail(e.modules[i].second.pointer, fmt::format("sub-module {} of a torch.nn.ModuleList is "
+                                                        "item {}: name its items \"0\", \"1\", ... "
+                                                        "in order, without gaps",
+                                                        py_str(e.modules[i].first), i));
     // A member that is no ref has its final kind: checked now whether it will fail (a ref has
     // already called for the walk).
     for_module_members(e, [&](const Expr &v, Expr::Kind want, std::string_view) {
@@ -1040,19 +1047,22 @@ private:
     // Python code imports them are torch.nn.functional.relu, torch.nn.functional.relu and
     // builtins.len.
     static const std::vector<std::string> builtins = {
-        "abs",  "all",   "any",     "bool",     "dict",   "divmod", "enumerate", "filter",
-        "float", "getattr", "hasattr", "int",   "isinstance", "iter", "len",    "list",
-        "map",  "max",   "min",     "next",     "pow",    "print",  "range",     "repr",
-        "reversed", "round", "setattr", "sorted", "str",  "sum",    "tuple",     "type",
-        "zip"};
+        "abs",    "all",   "any",     "bool",     "dict",  "divmod",     "enumerate",
+        "filter", "float", "getattr", "hasattr",  "int",   "isinstance", "iter",
+        "len",    "list",  "map",     "max",      "min",   "next",       "pow",
+        "print",  "range", "repr",    "reversed", "round", "setattr",    "sorted",
+        "str",    "sum",   "tuple",   "type",     "zip"};
     std::string hint = did_you_mean(fn, g_.function_names());
-    if (fn.starts_with("F.")) hint = " (did you mean " + py_str("torch.nn.functional." + std::string(fn.substr(2))) + "?)";
-    else if (fn.starts_with("nn.")) hint = " (did you mean " + py_str("torch." + std::string(fn)) + "?)";
+    if (fn.starts_with("F."))
+      hint = " (did you mean " + py_str("torch.nn.functional." + std::string(fn.substr(2))) + "?)";
+    else if (fn.starts_with("nn."))
+      hint = " (did you mean " + py_str("torch." + std::string(fn)) + "?)";
     else if (hint.empty() && std::find(builtins.begin(), builtins.end(), fn) != builtins.end())
       hint = " (did you mean " + py_str("builtins." + std::string(fn)) + "?)";
-    fail(at.str(), fmt::format("unknown function {}{}; call a function of \"functions\" or a "
-                               "library function by its full name (torch.*, operator.*, builtins.*, math.*)",
-                               py_str(fn), hint));
+    fail(at.str(),
+         fmt::format("unknown function {}{}; call a function of \"functions\" or a "
+                     "library function by its full name (torch.*, operator.*, builtins.*, math.*)",
+                     py_str(fn), hint));
   }
 
   void new_class(Stmt &s, V j, const Where &at) {
@@ -1127,16 +1137,16 @@ private:
     std::unordered_map<std::string_view, Expr *> all;
     for_each_input([&](Expr &x) { all.emplace(x.pointer, &x); });
     std::string prefix = "/inputs" + ref;
-    while (prefix.size() > 7 && !all.count(prefix)) prefix.resize(prefix.rfind('/'));
-    if (prefix.size() <= 7) return message + " (write a JSON pointer such as '/kwargs/past_key_values')";
-    const Expr &at = *all.at(prefix);
+    while (prefix.size() > 7 && !all.count(prefix))
+      prefix.resize(prefix.rfind('/'));
+    if (prefix.size() <= 7)
+      return message + " (write a JSON pointer such as '/kwargs/past_key_values')";
+    Expr &at = *all.at(prefix);
     std::vector<std::string> under;
-    for (Expr *c : children(const_cast<Expr &>(at)))
+    for (Expr *c : children(at))
       if (under.size() < 6) under.push_back(py_str(c->pointer.substr(prefix.size() + 1)));
-    std::string_view kind = expr_kind_name(at.kind);
-    std::string what = at.kind == Expr::Kind::None ? std::string(kind)
-                       : std::string(std::string_view("aeiou").find(kind[0]) != std::string_view::npos ? "an " : "a ") +
-                             std::string(kind);
+    std::string what(expr_kind_name(at.kind)); // "a list", "an int", "None"
+    if (at.kind != Expr::Kind::None) what.insert(0, std::strchr("aeiou", what[0]) ? "an " : "a ");
     return message + fmt::format(": {} is {}{}{}", py_str(prefix.substr(7)), what,
                                  under.empty() ? ", with nothing under it" : "; under it: ",
                                  fmt::join(under, ", "));
@@ -1231,8 +1241,9 @@ private:
     for (const ClassDecl &c : g_.classes)
       for (const auto &[method, function] : c.methods)
         if (function == fn.name && !g_.inputs.self && hint.empty())
-          hint = fmt::format("; {} is the method {} of class {}: give the object it runs on as inputs.self",
-                             fn.name, py_str(method), py_str(c.name));
+          hint = fmt::format(
+              "; {} is the method {} of class {}: give the object it runs on as inputs.self",
+              fn.name, py_str(method), py_str(c.name));
     size_t next = 0;
     std::vector<bool> bound(fn.params.size(), false);
     if (g_.inputs.self) {
@@ -1254,7 +1265,8 @@ private:
         fail(kptr, fmt::format("{} has no parameter {}{}", fn.name, py_str(k), did_you_mean(k, names)));
       size_t idx = it - names.begin();
       if (bound[idx])
-        fail(kptr, fmt::format("parameter {} of {} is already bound by position{}", py_str(k), fn.name, hint));
+        fail(kptr, fmt::format("parameter {} of {} is already bound by position{}", py_str(k),
+                               fn.name, hint));
       bound[idx] = true;
     }
     for (size_t i = 0; i < fn.params.size(); ++i)

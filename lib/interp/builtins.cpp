@@ -458,12 +458,14 @@ const OperatorName &statement_operator(Interpreter &in, const std::string &name)
 // The operator's symbol, for Python's messages: "add" -> "+", "iadd" -> "+=".
 std::string python_symbol(std::string_view op) {
   static const std::unordered_map<std::string_view, std::string_view> symbols = {
-      {"add", "+"},  {"sub", "-"},  {"mul", "*"},  {"truediv", "/"}, {"floordiv", "//"}, {"mod", "%"},
-      {"pow", "**"}, {"matmul", "@"}, {"and_", "&"}, {"or_", "|"},     {"xor", "^"},       {"lshift", "<<"},
-      {"rshift", ">>"}, {"lt", "<"}, {"le", "<="}, {"gt", ">"},      {"ge", ">="}};
+      {"add", "+"}, {"sub", "-"},     {"mul", "*"},     {"truediv", "/"}, {"floordiv", "//"},
+      {"mod", "%"}, {"pow", "**"},    {"matmul", "@"},  {"and_", "&"},    {"or_", "|"},
+      {"xor", "^"}, {"lshift", "<<"}, {"rshift", ">>"}, {"lt", "<"},      {"le", "<="},
+      {"gt", ">"},  {"ge", ">="}};
   bool augmented = op.starts_with('i') && symbols.count(op.substr(1)) && !symbols.count(op);
   auto it = symbols.find(augmented ? op.substr(1) : op);
-  return it == symbols.end() ? "operator." + std::string(op) : std::string(it->second) + (augmented ? "=" : "");
+  return it == symbols.end() ? "operator." + std::string(op)
+                             : std::string(it->second) + (augmented ? "=" : "");
 }
 
 // A tensor and an operand that is neither a tensor nor a number (None, a str, a list, ...): the
@@ -483,8 +485,10 @@ std::optional<bool> mixed_operands(Interpreter &in, std::string_view op, Value a
   }
   std::string sym = python_symbol(op), ta = h.type_name(a), tb = h.type_name(b);
   if (op == "lt" || op == "le" || op == "gt" || op == "ge")
-    in.fail(fmt::format("'{}' not supported between instances of {} and {}", sym, py_str(ta), py_str(tb)));
-  in.fail(fmt::format("unsupported operand type(s) for {}: {} and {}", sym, py_str(ta), py_str(tb)));
+    in.fail(fmt::format("'{}' not supported between instances of {} and {}", sym, py_str(ta),
+                        py_str(tb)));
+  in.fail(
+      fmt::format("unsupported operand type(s) for {}: {} and {}", sym, py_str(ta), py_str(tb)));
 }
 
 std::optional<Value> operator_call(Interpreter &in, const std::string &name, Args &args,
@@ -509,7 +513,8 @@ std::optional<Value> operator_call(Interpreter &in, const std::string &name, Arg
   if (tensor && !info->python_only) {
     if (op == "pos") return args[0];
     if (args.size() == 2)
-      if (std::optional<bool> answer = mixed_operands(in, op, args[0], args[1])) return h.boolean(*answer, kComputed);
+      if (std::optional<bool> answer = mixed_operands(in, op, args[0], args[1]))
+        return h.boolean(*answer, kComputed);
     bool augmented = args.size() == 2 && op.starts_with('i') && op != "is_" && op != "is_not";
     // x op= t for a Python x, and t @= y (Tensor has no __imatmul__): Python falls back to the
     // binary operator and rebinds the name.

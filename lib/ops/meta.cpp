@@ -371,16 +371,19 @@ Arg apply_rule(const Ctx &c) {
   THUNDERC_ASSERT(false, "op without a meta rule");
 }
 
-// A tensor PyTorch would refuse to make: a negative size, more than 2^63 - 1 elements ("numel: integer multiplication overflow"), or, but for expand's
-// views, which share their input's memory, more than 2^63 - 1 bytes ("Storage size calculation
-// overflowed"). thunderc's sizes are int64: such a result would carry wrapped-around sizes.
+// A tensor PyTorch would refuse to make: a negative size, more than 2^63 - 1 elements ("numel:
+// integer multiplication overflow"), or, but for expand's views, which share their input's memory,
+// more than 2^63 - 1 bytes ("Storage size calculation overflowed"). thunderc's sizes are int64:
+// such a result would carry wrapped-around sizes.
 void check_sizes(const Ctx &c, const Arg &a) {
-  for (const Arg &item : a.items) check_sizes(c, item);
+  for (const Arg &item : a.items)
+    check_sizes(c, item);
   if (a.kind != Arg::Kind::Tensor) return;
   const detail::Shape &shape = a.tensor.shape;
   int64_t n = 1; // one pass, inline: this runs for every op
   bool bad = false;
-  for (int64_t d : shape) bad |= d < 0 || __builtin_mul_overflow(n, d, &n);
+  for (int64_t d : shape)
+    bad |= d < 0 || __builtin_mul_overflow(n, d, &n);
   if (!bad && (c.op == Op::expand || c.op == Op::expand_as ||
                !__builtin_mul_overflow(n, int64_t{element_size(a.tensor.dtype)}, &n)))
     return;

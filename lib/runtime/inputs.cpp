@@ -248,7 +248,8 @@ void check_devices_and_size(const Graph &g, const std::map<const Expr *, at::Ten
     if (auto it = given.find(&e); it != given.end()) {
       bytes = uint64_t(it->second.numel()) * it->second.element_size();
     } else {
-      bytes = uint64_t(checked_bytes(e.shape, e.dtype).value_or(INT64_MAX)); // the loader checked it fits
+      bytes = uint64_t(
+          checked_bytes(e.shape, e.dtype).value_or(INT64_MAX)); // the loader checked it fits
       if (e.device.type == Device::Type::Meta)
         throw UserError(e.pointer, fmt::format("{} is a tensor on the meta device, which holds no data to run on",
                                                path));

@@ -18,10 +18,12 @@ std::string UserError::render(std::string_view file) const {
         ++r;
       if (r >= 3 && r * p > reps * period) period = p, reps = r;
     }
-    for (size_t k = 0; k < period; ++k) out += "\n  " + stack[i + k];
+    for (size_t k = 0; k < period; ++k)
+      out += "\n  " + stack[i + k];
     if (reps > 1)
       out += fmt::format("\n  [the {} above repeated {} more times]",
-                         period == 1 ? std::string("line") : fmt::format("{} lines", period), reps - 1);
+                         period == 1 ? std::string("line") : fmt::format("{} lines", period),
+                         reps - 1);
     i += period * reps;
   }
   return out;

@@ -48,8 +48,10 @@ static_assert(std::size(infos) == 11, "element_size (dtype.h) has a size for eac
 
 std::optional<int64_t> checked_numel(std::span<const int64_t> shape) {
   int64_t n = 1;
-  bool overflow = false; // in order, as PyTorch multiplies: [2^62, 2^62, 0] overflows, [0, 2^62, 2^62] not
-  for (int64_t d : shape) overflow |= __builtin_mul_overflow(n, d, &n);
+  bool overflow =
+      false; // in order, as PyTorch multiplies: [2^62, 2^62, 0] overflows, [0, 2^62, 2^62] not
+  for (int64_t d : shape)
+    overflow |= __builtin_mul_overflow(n, d, &n);
   return overflow ? std::nullopt : std::optional<int64_t>(n);
 }
 

@@ -274,8 +274,9 @@ TEST_CASE("builtins semantics: scalar - tensor is torch.rsub: -(t - s), with sub
 // 'Tensor'").
 TEST_CASE("builtins semantics: a tensor with None, a str or a list under an operator") {
   auto result = [](const std::string &fn, const std::string &args) {
-    auto t = trace_body(R"(["t"])", R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args +
-                                        R"(, "out": "x"}, {"op": "return", "value": "%x"}])",
+    auto t = trace_body(R"(["t"])",
+                        R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args +
+                            R"(, "out": "x"}, {"op": "return", "value": "%x"}])",
                         R"({"args": [{"tensor": [2]}]})");
     const Heap &h = t.program.heap;
     REQUIRE(h.is(t.program.result, Kind::Bool));
@@ -286,13 +287,20 @@ TEST_CASE("builtins semantics: a tensor with None, a str or a list under an oper
   CHECK(result("operator.ne", R"(["%t", "s"])") == true);
   CHECK(result("operator.ne", R"(["%t", {"list": [1, 2]}])") == true);
   auto error = [](const std::string &fn, const std::string &args) {
-    return body_error(R"(["t"])", R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args + R"(, "out": "x"}])",
+    return body_error(R"(["t"])",
+                      R"([{"op": "call", "fn": ")" + fn + R"(", "args": )" + args +
+                          R"(, "out": "x"}])",
                       R"({"args": [{"tensor": [2]}]})")
         .message;
   };
-  CHECK(error("operator.mul", R"([null, "%t"])") == "unsupported operand type(s) for *: 'NoneType' and 'Tensor'");
-  CHECK(error("operator.add", R"(["%t", "s"])") == "unsupported operand type(s) for +: 'Tensor' and 'str'");
-  CHECK(error("operator.matmul", R"(["%t", null])") == "unsupported operand type(s) for @: 'Tensor' and 'NoneType'");
-  CHECK(error("operator.iadd", R"(["%t", null])") == "unsupported operand type(s) for +=: 'Tensor' and 'NoneType'");
-  CHECK(error("operator.lt", R"(["%t", null])") == "'<' not supported between instances of 'Tensor' and 'NoneType'");
+  CHECK(error("operator.mul", R"([null, "%t"])") ==
+        "unsupported operand type(s) for *: 'NoneType' and 'Tensor'");
+  CHECK(error("operator.add", R"(["%t", "s"])") ==
+        "unsupported operand type(s) for +: 'Tensor' and 'str'");
+  CHECK(error("operator.matmul", R"(["%t", null])") ==
+        "unsupported operand type(s) for @: 'Tensor' and 'NoneType'");
+  CHECK(error("operator.iadd", R"(["%t", null])") ==
+        "unsupported operand type(s) for +=: 'Tensor' and 'NoneType'");
+  CHECK(error("operator.lt", R"(["%t", null])") ==
+        "'<' not supported between instances of 'Tensor' and 'NoneType'");
 }

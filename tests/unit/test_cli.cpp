@@ -83,15 +83,17 @@ TEST_CASE("a subcommand's options are checked when it runs") {
 // An output directory that cannot be made is the command line's problem, not the graph's: the
 // message names the directory and no place in the graph.
 TEST_CASE("compile -o into a regular file") {
-  const std::string file = (std::filesystem::temp_directory_path() /
-                            ("thunderc_test_cli_o_" + std::to_string(getpid()))).string();
+  const std::string file =
+      (std::filesystem::temp_directory_path() / ("thunderc_test_cli_o_" + std::to_string(getpid())))
+          .string();
   FILE *f = std::fopen(file.c_str(), "w");
   REQUIRE(f);
   std::fclose(f);
   Result r = thunderc("compile " THUNDERC_SOURCE_DIR "/samples/add.json -o " + file);
   std::filesystem::remove(file);
   CHECK(r.code == 1);
-  CHECK(r.output == "thunderc: error: cannot create the output directory " + file + ": Not a directory\n");
+  CHECK(r.output ==
+        "thunderc: error: cannot create the output directory " + file + ": Not a directory\n");
 }
 
 // A graph from a file or from standard input reads alike; where the fast reader gives up (a

@@ -375,22 +375,30 @@ TEST_CASE("ops: results past 2^63 - 1 elements or bytes are errors, not wrapped 
   constexpr int64_t k62 = int64_t{1} << 62, k61 = int64_t{1} << 61, kMax = INT64_MAX;
   CHECK(run(Op::expand, {t({1}), ints({k61})}) == "<cpu f32[2305843009213693952]>"); // a view
   CHECK(run(Op::expand, {t({1}), ints({k62, 4})}) ==
-        "error: torch.Tensor.expand(): the result's shape [4611686018427387904, 4] has more than 2^63 - 1 "
+        "error: torch.Tensor.expand(): the result's shape [4611686018427387904, 4] has more than "
+        "2^63 - 1 "
         "elements");
-  CHECK(run(Op::zeros, {ints({k61})}) == "error: torch.zeros(): the result, cpu f32[2305843009213693952], "
-                                         "would take more than 2^63 - 1 bytes");
-  CHECK(run(Op::zeros, {ints({k61})}, {{"dtype", Arg::of_dtype(D::UInt8)}}) == "<cpu u8[2305843009213693952]>");
+  CHECK(run(Op::zeros, {ints({k61})}) ==
+        "error: torch.zeros(): the result, cpu f32[2305843009213693952], "
+        "would take more than 2^63 - 1 bytes");
+  CHECK(run(Op::zeros, {ints({k61})}, {{"dtype", Arg::of_dtype(D::UInt8)}}) ==
+        "<cpu u8[2305843009213693952]>");
   CHECK(run(Op::to, {t({k62}, D::UInt8, "meta"), Arg::of_dtype(D::Float32)}) ==
-        "error: torch.Tensor.to(): the result, meta f32[4611686018427387904], would take more than 2^63 - 1 "
+        "error: torch.Tensor.to(): the result, meta f32[4611686018427387904], would take more than "
+        "2^63 - 1 "
         "bytes");
   CHECK(run(Op::repeat, {t({k62}, D::UInt8, "meta"), ints({4})}) ==
-        "error: torch.Tensor.repeat(): the result's sizes overflow: [4611686018427387904] repeated [4] times "
+        "error: torch.Tensor.repeat(): the result's sizes overflow: [4611686018427387904] repeated "
+        "[4] times "
         "has a size past 2^63 - 1");
-  CHECK(contains(run(Op::repeat_interleave, {t({k62}, D::UInt8, "meta"), i(4)}), "is past 2^63 - 1"));
-  CHECK(run(Op::cat, {Arg::of_seq({t({k62 + k61}, D::UInt8, "meta"), t({k62 + k61}, D::UInt8, "meta")})}) ==
+  CHECK(
+      contains(run(Op::repeat_interleave, {t({k62}, D::UInt8, "meta"), i(4)}), "is past 2^63 - 1"));
+  CHECK(run(Op::cat,
+            {Arg::of_seq({t({k62 + k61}, D::UInt8, "meta"), t({k62 + k61}, D::UInt8, "meta")})}) ==
         "error: torch.cat(): the result's size along dimension 0 is past 2^63 - 1");
-  CHECK(run(Op::narrow, {t({4}), i(0), i(1), i(kMax)}) ==
-        "error: torch.narrow(): start (1) + length (9223372036854775807) exceeds dimension size (4)");
+  CHECK(
+      run(Op::narrow, {t({4}), i(0), i(1), i(kMax)}) ==
+      "error: torch.narrow(): start (1) + length (9223372036854775807) exceeds dimension size (4)");
   CHECK(run(Op::reshape, {t({0}), ints({int64_t{1} << 32, int64_t{1} << 32})}) ==
         "error: torch.reshape(): shape '[4294967296, 4294967296]' is invalid for input of size 0");
 }

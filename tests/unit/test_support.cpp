@@ -141,18 +141,22 @@ TEST_CASE("user errors render with file, pointer and stack") {
 
 TEST_CASE("user errors: a recursion's repeated frames are printed once and counted") {
   std::vector<std::string> stack = {"in f, statement 0"};
-  for (int i = 0; i < 5; ++i) stack.push_back("called from f, statement 0");
-  for (int i = 0; i < 4; ++i) stack.insert(stack.end(), {"called from ping, statement 1", "called from pong, statement 2"});
-  stack.insert(stack.end(), {"called from main, statement 3", "called from main, statement 3"}); // twice: kept
-  CHECK(UserError("/p", "too deep", stack).render("g.json") == "g.json: /p: too deep\n"
-                                                               "  in f, statement 0\n"
-                                                               "  called from f, statement 0\n"
-                                                               "  [the line above repeated 4 more times]\n"
-                                                               "  called from ping, statement 1\n"
-                                                               "  called from pong, statement 2\n"
-                                                               "  [the 2 lines above repeated 3 more times]\n"
-                                                               "  called from main, statement 3\n"
-                                                               "  called from main, statement 3");
+  for (int i = 0; i < 5; ++i)
+    stack.push_back("called from f, statement 0");
+  for (int i = 0; i < 4; ++i)
+    stack.insert(stack.end(), {"called from ping, statement 1", "called from pong, statement 2"});
+  stack.insert(stack.end(),
+               {"called from main, statement 3", "called from main, statement 3"}); // twice: kept
+  CHECK(UserError("/p", "too deep", stack).render("g.json") ==
+        "g.json: /p: too deep\n"
+        "  in f, statement 0\n"
+        "  called from f, statement 0\n"
+        "  [the line above repeated 4 more times]\n"
+        "  called from ping, statement 1\n"
+        "  called from pong, statement 2\n"
+        "  [the 2 lines above repeated 3 more times]\n"
+        "  called from main, statement 3\n"
+        "  called from main, statement 3");
 }
 
 // The targets are joined to the directory on strings, as std::filesystem::path would join them: a
