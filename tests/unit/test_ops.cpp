@@ -172,8 +172,15 @@ TEST_CASE("ops: bind fills defaults, keywords, varargs and PyTorch's overloads")
   CHECK(ops::bind(Op::view, {t({6})}, {{"size", ints({6})}})[1].items.size() == 1);
   CHECK(ops::bind(Op::zeros, {i(2), i(3)}, {{"dtype", Arg::of_dtype(DType::Int64)}})[0]
             .items.size() == 2);
-  // Keyword aliases.
+  // Keyword aliases; PyTorch's NumPy spellings axis and keepdims (not for split, a Python function).
   CHECK(ops::bind(Op::split, {t({4})}, {{"split_size", i(2)}})[1].i == 2);
+  b = ops::bind(Op::sum, {t({2, 3})}, {{"axis", i(1)}, {"keepdims", Arg::of_bool(true)}});
+  CHECK(b[1].i == 1);
+  CHECK(b[2].b == true);
+  CHECK(ops::bind(Op::cat, {Arg::of_seq({t({2}), t({2})})}, {{"axis", i(0)}})[1].i == 0);
+  CHECK(ops::bind(Op::softmax, {t({2})}, {{"axis", i(-1)}})[1].i == -1);
+  CHECK(run(Op::split, {t({4}), i(2)}, {{"axis", i(0)}}) ==
+        "error: torch.split(): got an unexpected keyword argument 'axis'");
   // Overloads: to(dtype), to(other), arange(end), var(unbiased).
   b = ops::bind(Op::to, {t({2}), Arg::of_dtype(DType::Float16)}, {});
   CHECK(b[1].kind == Arg::Kind::None);
