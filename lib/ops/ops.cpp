@@ -429,7 +429,13 @@ std::vector<Arg> bind(Op op, std::vector<Arg> given, Kwargs kwargs) {
       fail(op, "got an unexpected keyword argument '" + std::string(key) + "'" +
                    did_you_mean(key, candidates));
     }
-    if (given_at[i]) fail(op, "got multiple values for argument '" + std::string(key) + "'");
+    if (given_at[i])
+      fail(op, "got multiple values for argument '" + std::string(key) + "'" +
+                   (ps[0].name == "tensors" && n_given > 1 // torch.cat(a, b, dim=1)
+                        ? "; pass the tensors as one tuple or list: " +
+                              std::string(info(op).torch_name) + "((a, b), " + std::string(key) +
+                              "=...)"
+                        : ""));
     keyword_at[i] = static_cast<uint8_t>(k);
     given_at[i] = true;
   }

@@ -179,6 +179,9 @@ TEST_CASE("ops: bind fills defaults, keywords, varargs and PyTorch's overloads")
   CHECK(b[2].b == true);
   CHECK(ops::bind(Op::cat, {Arg::of_seq({t({2}), t({2})})}, {{"axis", i(0)}})[1].i == 0);
   CHECK(ops::bind(Op::softmax, {t({2})}, {{"axis", i(-1)}})[1].i == -1);
+  CHECK(run(Op::cat, {t({2}), t({2})}, {{"dim", i(0)}}) ==
+        "error: torch.cat(): got multiple values for argument 'dim'; pass the tensors as one "
+        "tuple or list: torch.cat((a, b), dim=...)");
   CHECK(run(Op::split, {t({4}), i(2)}, {{"axis", i(0)}}) ==
         "error: torch.split(): got an unexpected keyword argument 'axis'");
   // Overloads: to(dtype), to(other), arange(end), var(unbiased).
