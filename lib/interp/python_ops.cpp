@@ -331,6 +331,8 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     } else if (scalar(ka) && scalar(kb)) {
       rely(a), rely(b);
       same = ka == kb && h.key_equal(a, b);
+    } else if (ka == Kind::Class && kb == Kind::Class) { // one class object per name, as in Python
+      same = h.name(a) == h.name(b);
     } else {
       rely_identity(a, b, a == b);
       same = a == b;
