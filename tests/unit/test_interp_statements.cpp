@@ -282,7 +282,7 @@ TEST_CASE("interp statements: Python errors are located") {
   CHECK(tuple_set.message == "'tuple' object does not support item assignment");
   auto attr =
       body_error("[]", R"([{"op": "getattr", "obj": 3, "name": "real", "out": "x"}])", "{}");
-  CHECK(attr.message == "'int' object has no attribute 'real'");
+  CHECK(attr.message == "'int' object has no attribute 'real' that thunderc supports");
   auto call = body_error(
       "[]", R"([{"op": "assign", "value": 3, "out": "f"}, {"op": "call", "fn": "%f", "out": "x"}])",
       "{}");
@@ -420,7 +420,8 @@ TEST_CASE("interp statements: op errors are located and keep the catalogue's mes
   auto method =
       body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "viewww", "out": "z"}])",
                  R"({"args": [{"tensor": [2]}]})");
-  CHECK(method.message == "'Tensor' object has no attribute 'viewww' (did you mean 'view'?)");
+  CHECK(method.message == "'Tensor' object has no attribute 'viewww' in thunderc's op catalogue "
+                          "(did you mean 'view'?)");
 }
 
 TEST_CASE("interp statements: a list that contains itself compares and prints without recursing "
