@@ -481,10 +481,16 @@ private:
         return;
       }
       e.kind = Expr::Kind::Local, e.text = s.substr(1);
-      if (!is_python_name(e.text))
-        fail(e.pointer, fmt::format("{} does not name a local: locals are Python identifiers "
-                                    "(write \"%%...\" for a string starting with '%')",
-                                    py_str(s)));
+      if (!is_python_name(e.text)) {
+        // "%probs.shape" reads an attribute: a statement of its own in the graph.
+        size_t dot = e.text.find('.');
+        std::string hint = dot != std::string::npos && is_python_name(e.text.substr(0, dot))
+                               ? fmt::format("read {} with a getattr statement into a local first",
+                                             py_str(e.text.substr(dot + 1)))
+                               : "write \"%%...\" for a string starting with '%'";
+        fail(e.pointer, fmt::format("{} does not name a local: locals are Python identifiers ({})",
+                                    py_str(s), hint));
+      }
       locals_used_.push_back({e.text, Where(e.pointer), &e.slot});
       return;
     }
