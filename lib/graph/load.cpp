@@ -1242,14 +1242,17 @@ private:
 
   void check_entry_binding() {
     const Function &fn = *g_.find_function(g_.entry);
-    // A method run without inputs.self takes args[0] for its self: say so where binding fails.
-    std::string hint;
-    for (const ClassDecl &c : g_.classes)
-      for (const auto &[method, function] : c.methods)
-        if (function == fn.name && !g_.inputs.self && hint.empty())
-          hint = fmt::format(
-              "; {} is the method {} of class {}: give the object it runs on as inputs.self",
-              fn.name, py_str(method), py_str(c.name));
+    // A method run without inputs.self takes args[0] for its self: said where binding fails.
+    auto method_hint = [&]() -> std::string {
+      if (!g_.inputs.self)
+        for (const ClassDecl &c : g_.classes)
+          for (const auto &[method, function] : c.methods)
+            if (function == fn.name)
+              return fmt::format(
+                  "; {} is the method {} of class {}: give the object it runs on as inputs.self",
+                  fn.name, py_str(method), py_str(c.name));
+      return "";
+    };
     size_t next = 0;
     std::vector<bool> bound(fn.params.size(), false);
     if (g_.inputs.self) {
@@ -1272,14 +1275,14 @@ private:
       size_t idx = it - names.begin();
       if (bound[idx])
         fail(kptr, fmt::format("parameter {} of {} is already bound by position{}", py_str(k),
-                               fn.name, hint));
+                               fn.name, method_hint()));
       bound[idx] = true;
     }
     for (size_t i = 0; i < fn.params.size(); ++i)
       if (!bound[i] && !fn.params[i].default_value)
         fail("/inputs", fmt::format("parameter {} of {} is not bound: give it in inputs.args or "
                                     "inputs.kwargs, or give it a default{}",
-                                    py_str(fn.params[i].name), fn.name, hint));
+                                    py_str(fn.params[i].name), fn.name, method_hint()));
   }
 };
 

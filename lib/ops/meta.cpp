@@ -380,18 +380,12 @@ void check_sizes(const Ctx &c, const Arg &a) {
     check_sizes(c, item);
   if (a.kind != Arg::Kind::Tensor) return;
   const detail::Shape &shape = a.tensor.shape;
-  int64_t n = 1; // one pass, inline: this runs for every op
-  bool bad = false;
-  for (int64_t d : shape)
-    bad |= d < 0 || __builtin_mul_overflow(n, d, &n);
-  if (!bad && (c.op == Op::expand || c.op == Op::expand_as ||
-               !__builtin_mul_overflow(n, int64_t{element_size(a.tensor.dtype)}, &n)))
-    return;
   if (std::any_of(shape.begin(), shape.end(), [](int64_t d) { return d < 0; }))
     c.fail("the result would have a negative size: " + detail::str(shape));
-  if (!checked_numel(shape))
+  const std::optional<int64_t> numel = checked_numel(shape);
+  if (!numel)
     c.fail("the result's shape " + detail::str(shape) + " has more than 2^63 - 1 elements");
-  if (c.op != Op::expand && c.op != Op::expand_as && !checked_bytes(shape, a.tensor.dtype))
+  if (c.op != Op::expand && c.op != Op::expand_as && !checked_bytes(numel, a.tensor.dtype))
     c.fail("the result, " + detail::str(a.tensor) + ", would take more than 2^63 - 1 bytes");
 }
 } // namespace

@@ -42,28 +42,13 @@ const std::vector<std::string> &dtype_names() {
 }
 
 bool is_floating(DType d) { return d >= DType::Float16 && d <= DType::Float64; }
-bool is_complex(DType d) { return d == DType::Complex64; }
-
-static_assert(std::size(infos) == 11, "element_size (dtype.h) has a size for each DType");
-
-std::optional<int64_t> checked_numel(std::span<const int64_t> shape) {
-  int64_t n = 1;
-  bool overflow =
-      false; // in order, as PyTorch multiplies: [2^62, 2^62, 0] overflows, [0, 2^62, 2^62] not
-  for (int64_t d : shape)
-    overflow |= __builtin_mul_overflow(n, d, &n);
-  return overflow ? std::nullopt : std::optional<int64_t>(n);
-}
-
-std::optional<int64_t> checked_bytes(std::span<const int64_t> shape, DType d) {
-  std::optional<int64_t> n = checked_numel(shape);
-  int64_t bytes;
-  if (!n || __builtin_mul_overflow(*n, int64_t{element_size(d)}, &bytes)) return std::nullopt;
-  return bytes;
+bool is_complex(DType d) {
+  return d == DType::Complex64;
 }
 bool is_integral(DType d, bool include_bool) {
   return (d >= DType::UInt8 && d <= DType::Int64) || (include_bool && d == DType::Bool);
 }
+static_assert(std::size(infos) == 11, "element_size (dtype.h) has a size for each DType");
 
 namespace {
 // Writes "cpu", "cuda:0"... at `at` (room for kDeviceNameMax characters); returns the end.

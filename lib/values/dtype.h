@@ -30,9 +30,22 @@ inline int element_size(DType d) {
 
 // The elements, and the bytes, of a contiguous tensor of this shape (sizes >= 0); nullopt when
 // they exceed 2^63 - 1, which PyTorch refuses ("numel: integer multiplication overflow", "Storage
-// size calculation overflowed").
-std::optional<int64_t> checked_numel(std::span<const int64_t> shape);
-std::optional<int64_t> checked_bytes(std::span<const int64_t> shape, DType);
+// size calculation overflowed"). Inline: checked for every op's result.
+inline std::optional<int64_t> checked_numel(std::span<const int64_t> shape) {
+  int64_t n = 1;
+  bool overflow = false; // in order, as PyTorch multiplies: [2^62, 2^62, 0] overflows
+  for (int64_t d : shape)
+    overflow |= __builtin_mul_overflow(n, d, &n);
+  return overflow ? std::nullopt : std::optional<int64_t>(n);
+}
+inline std::optional<int64_t> checked_bytes(std::optional<int64_t> numel, DType d) {
+  int64_t bytes;
+  if (!numel || __builtin_mul_overflow(*numel, int64_t{element_size(d)}, &bytes)) return {};
+  return bytes;
+}
+inline std::optional<int64_t> checked_bytes(std::span<const int64_t> shape, DType d) {
+  return checked_bytes(checked_numel(shape), d);
+}
 
 struct Device {
   enum class Type : uint8_t { CPU, CUDA, Meta } type = Type::CPU;
