@@ -194,6 +194,11 @@ Value Interpreter::getattr(Value obj, const std::string &name) {
 
 void Interpreter::setattr(Value obj, const std::string &name, Value value) {
   Kind k = h.kind(obj);
+  if (k == Kind::Object && is_type_info(h.name(obj)))
+    fail(h.find_attr(obj, name) ? fmt::format("attribute {} of {} objects is not writable",
+                                              py_str(name), py_str(h.type_name(obj)))
+                                : fmt::format("{} object has no attribute {}",
+                                              py_str(h.type_name(obj)), py_str(name)));
   if (k == Kind::Object || k == Kind::Dataclass) {
     h.set_attr(obj, name, value,
                k == Kind::Dataclass && h.find_attr(obj, name) ? Slot::Field : Slot::Attr);

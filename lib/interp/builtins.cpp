@@ -13,6 +13,7 @@
 #include <concepts>
 #include <cstdio>
 #include <fmt/format.h>
+#include <limits>
 #include <numeric>
 
 namespace thunderc::interp {
@@ -256,6 +257,20 @@ private:
       if (!repr && in.find_method(v, "__str__")) return user_method(v, "__str__");
       if (in.find_method(v, "__repr__")) return user_method(v, "__repr__");
       const ClassDecl *decl = in.class_info(v).decl;
+      if (std::string_view c = h.name(v); is_type_info(c)) {
+        static constexpr std::string_view finfo[] = {"resolution",      "min", "max", "eps",
+                                                     "smallest_normal", "tiny"};
+        static constexpr std::string_view iinfo[] = {"min", "max"};
+        std::string out(c.substr(6));
+        std::string_view sep = "(";
+        for (std::string_view a :
+             c == "torch.finfo" ? std::span<const std::string_view>(finfo) : iinfo) {
+          Value x = h.find_attr(v, a)->value; // read-only: setattr refuses them
+          out += fmt::format("{}{}={:g}", std::exchange(sep, ", "), a,
+                             h.is(x, Kind::Int) ? double(h.as_int(x)) : h.as_float(x));
+        }
+        return out + fmt::format(", dtype={})", h.as_str(h.find_attr(v, "dtype")->value));
+      }
       if (!h.is(v, Kind::Dataclass) || !decl)
         reject(v, "its default repr shows its address; declare a __repr__ method");
       in.rely_type(v);
@@ -741,6 +756,68 @@ std::string str_format(Interpreter &in, std::string_view s, const Args &args,
   }
   return out;
 }
+
+// torch.finfo(type=torch.float32) and torch.iinfo(type): a dtype's numeric limits, as an object
+// made while tracing whose attributes are constants (the dtype is guarded where it came from the
+// inputs). A complex dtype's finfo is its real part's, as in PyTorch.
+Value type_info(Interpreter &in, const std::string &name, const Args &args, const Kwargs &kwargs) {
+  Heap &h = in.h;
+  std::string_view fn = std::string_view(name).substr(6); // "finfo", "iinfo"
+  bool floating = fn == "finfo";
+  allowed_kwargs(in, fn, kwargs, {"type"});
+  if (args.size() + kwargs.size() > 1)
+    in.fail(
+        fmt::format("{}() takes at most 1 argument ({} given)", name, args.size() + kwargs.size()));
+  std::optional<Value> type = args.empty() ? kwarg(kwargs, "type") : args[0];
+  if (!type && !floating) in.fail(fmt::format("{}() missing required argument 'type'", name));
+  DType d = DType::Float32; // torch.finfo(): the default dtype's
+  if (type) {
+    if (!h.is(*type, Kind::DType))
+      in.fail(fmt::format("{}(): argument 'type' (position 1) must be torch.dtype, not {}", fn,
+                          h.type_name(*type)));
+    in.rely(*type);
+    d = h.as_dtype(*type);
+  }
+  if (d == DType::Complex64) d = floating ? DType::Float32 : d;
+  if (floating != is_floating(d) || d == DType::Bool)
+    in.fail(d == DType::Bool && !floating
+                ? "torch.bool is not supported by torch.iinfo"
+                : fmt::format("{}() requires {} input type. Use torch.{} to handle 'torch.{}'",
+                              name, floating ? "a floating point" : "an integer",
+                              floating ? "iinfo" : "finfo", fn));
+  Value obj = h.object(Kind::Object, name, in.new_record());
+  auto set = [&](std::string_view attr, Value v) { h.add_entry(obj, attr, v, Slot::Attr); };
+  auto real = [&](double x) { return h.floating(x, kComputed); };
+  set("bits", in.num(8 * element_size(d)));
+  if (floating) {
+    struct Limits {
+      double eps, max, tiny, resolution;
+    };
+    Limits l =
+        d == DType::Float16    ? Limits{0x1p-10, 65504.0, 0x1p-14, 1e-3}
+        : d == DType::BFloat16 ? Limits{0x1p-7, 0x1.fep127, 0x1p-126, 1e-2}
+        : d == DType::Float32
+            ? Limits{std::numeric_limits<float>::epsilon(), std::numeric_limits<float>::max(),
+                     std::numeric_limits<float>::min(), 1e-6}
+            : Limits{std::numeric_limits<double>::epsilon(), std::numeric_limits<double>::max(),
+                     std::numeric_limits<double>::min(), 1e-15};
+    set("eps", real(l.eps));
+    set("max", real(l.max));
+    set("min", real(-l.max));
+    set("tiny", real(l.tiny));
+    set("smallest_normal", real(l.tiny));
+    set("resolution", real(l.resolution));
+  } else {
+    int bits = 8 * element_size(d);
+    bool is_unsigned = d == DType::UInt8;
+    int64_t max = bits == 64 ? std::numeric_limits<int64_t>::max()
+                             : (int64_t{1} << (bits - !is_unsigned)) - 1;
+    set("max", in.num(max));
+    set("min", in.num(is_unsigned ? 0 : -max - 1));
+  }
+  set("dtype", h.str(dtype_name(d), kComputed));
+  return obj;
+}
 } // namespace
 
 std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &args,
@@ -757,6 +834,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return call_method(args[0], "is_floating_point", {}, {});
   }
   if (name == "torch.get_default_dtype") return h.dtype(DType::Float32, kComputed);
+  if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
   if (!name.starts_with("builtins.")) return std::nullopt;
   std::string fn = name.substr(9);
 

@@ -153,10 +153,13 @@ void Interpreter::settle(Value v, const char *what, const std::string &path, int
   case Kind::Module: {
     const ProvRecord &r = h.record(h.prov(v));
     std::string created = r.stmt ? fmt::format(" (created at {})", r.stmt->pointer) : "";
-    fail(fmt::format("{} is a {} object created while tracing{}: an instance of a declared plain "
-                     "class cannot be rebuilt by the epilogue; use a dataclass, a container or an "
-                     "input object",
-                     at(path), py_str(h.type_name(v)), created));
+    fail(fmt::format(
+        "{} is a {} object created while tracing{}: {}", at(path), py_str(h.type_name(v)), created,
+        !is_type_info(h.name(v)) ? "an instance of a declared plain class cannot be rebuilt "
+                                   "by the epilogue; use a dataclass, a container or an "
+                                   "input object"
+                                 : "the epilogue cannot rebuild it; return the attributes "
+                                   "read from it"));
   }
   case Kind::Function:
   case Kind::Builtin:

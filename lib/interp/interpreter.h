@@ -287,6 +287,11 @@ public:
   std::vector<uint32_t> relying;         // containers on the rely path (see enter_rely)
 };
 
+// The classes of torch.finfo and torch.iinfo objects (made by builtins.cpp's type_info; read-only).
+inline bool is_type_info(std::string_view cls) {
+  return cls == "torch.finfo" || cls == "torch.iinfo";
+}
+
 // "(loc: src)" / ", statement 3/then/1" for a frame line.
 std::string describe_stmt(const Function &fn, const Stmt &s);
 

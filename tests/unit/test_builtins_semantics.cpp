@@ -304,3 +304,78 @@ TEST_CASE("builtins semantics: a tensor with None, a str or a list under an oper
   CHECK(error("operator.lt", R"(["%t", null])") ==
         "'<' not supported between instances of 'Tensor' and 'NoneType'");
 }
+
+TEST_CASE("builtins semantics: torch.finfo and torch.iinfo give PyTorch's values") {
+  auto attr = [](const std::string &fn, const std::string &dtype, const std::string &name) {
+    return py_repr(R"([{"op": "call", "fn": ")" + fn + R"(", "args": [{"dtype": ")" + dtype +
+                   R"("}], "out": "i"}, {"op": "getattr", "obj": "%i", "name": ")" + name +
+                   R"(", "out": "x"})");
+  };
+  // PyTorch 1.13: repr(torch.finfo(d)), d.eps, d.max, d.min, d.tiny, d.bits.
+  struct Float {
+    const char *dtype, *repr, *eps, *max, *min, *tiny, *bits;
+  };
+  for (const Float &f : {
+           Float{"float16",
+                 "finfo(resolution=0.001, min=-65504, max=65504, eps=0.000976562, "
+                 "smallest_normal=6.10352e-05, tiny=6.10352e-05, dtype=float16)",
+                 "0.0009765625", "65504.0", "-65504.0", "6.103515625e-05", "16"},
+           Float{"bfloat16",
+                 "finfo(resolution=0.01, min=-3.38953e+38, max=3.38953e+38, eps=0.0078125, "
+                 "smallest_normal=1.17549e-38, tiny=1.17549e-38, dtype=bfloat16)",
+                 "0.0078125", "3.3895313892515355e+38", "-3.3895313892515355e+38",
+                 "1.1754943508222875e-38", "16"},
+           Float{"float32",
+                 "finfo(resolution=1e-06, min=-3.40282e+38, max=3.40282e+38, eps=1.19209e-07, "
+                 "smallest_normal=1.17549e-38, tiny=1.17549e-38, dtype=float32)",
+                 "1.1920928955078125e-07", "3.4028234663852886e+38", "-3.4028234663852886e+38",
+                 "1.1754943508222875e-38", "32"},
+           Float{"float64",
+                 "finfo(resolution=1e-15, min=-1.79769e+308, max=1.79769e+308, eps=2.22045e-16, "
+                 "smallest_normal=2.22507e-308, tiny=2.22507e-308, dtype=float64)",
+                 "2.220446049250313e-16", "1.7976931348623157e+308", "-1.7976931348623157e+308",
+                 "2.2250738585072014e-308", "64"},
+       }) {
+    CAPTURE(f.dtype);
+    CHECK(call("torch.finfo", std::string(R"([{"dtype": ")") + f.dtype + R"("}])") == f.repr);
+    CHECK(attr("torch.finfo", f.dtype, "eps") == f.eps);
+    CHECK(attr("torch.finfo", f.dtype, "max") == f.max);
+    CHECK(attr("torch.finfo", f.dtype, "min") == f.min);
+    CHECK(attr("torch.finfo", f.dtype, "tiny") == f.tiny);
+    CHECK(attr("torch.finfo", f.dtype, "smallest_normal") == f.tiny);
+    CHECK(attr("torch.finfo", f.dtype, "bits") == f.bits);
+    CHECK(attr("torch.finfo", f.dtype, "dtype") == fmt::format("'{}'", f.dtype));
+  }
+  CHECK(call("torch.finfo", "[]") == call("torch.finfo", R"([{"dtype": "float32"}])"));
+  CHECK(call("torch.finfo", "[]", R"({"type": {"dtype": "float16"}})") ==
+        call("torch.finfo", R"([{"dtype": "float16"}])"));
+  CHECK(attr("torch.finfo", "complex64", "dtype") == "'float32'");
+
+  struct Int {
+    const char *dtype, *repr, *max, *min;
+  };
+  for (const Int &i : {
+           Int{"uint8", "iinfo(min=0, max=255, dtype=uint8)", "255", "0"},
+           Int{"int8", "iinfo(min=-128, max=127, dtype=int8)", "127", "-128"},
+           Int{"int16", "iinfo(min=-32768, max=32767, dtype=int16)", "32767", "-32768"},
+           Int{"int32", "iinfo(min=-2.14748e+09, max=2.14748e+09, dtype=int32)", "2147483647",
+               "-2147483648"},
+           Int{"int64", "iinfo(min=-9.22337e+18, max=9.22337e+18, dtype=int64)",
+               "9223372036854775807", "-9223372036854775808"},
+       }) {
+    CAPTURE(i.dtype);
+    CHECK(call("torch.iinfo", std::string(R"([{"dtype": ")") + i.dtype + R"("}])") == i.repr);
+    CHECK(attr("torch.iinfo", i.dtype, "max") == i.max);
+    CHECK(attr("torch.iinfo", i.dtype, "min") == i.min);
+  }
+
+  CHECK(call_error("torch.iinfo", R"([{"dtype": "float32"}])") ==
+        "torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'");
+  CHECK(call_error("torch.iinfo", R"([{"dtype": "bool"}])") ==
+        "torch.bool is not supported by torch.iinfo");
+  CHECK(call_error("torch.iinfo", "[]") == "torch.iinfo() missing required argument 'type'");
+  CHECK(call_error("torch.finfo", "[3]") ==
+        "finfo(): argument 'type' (position 1) must be torch.dtype, not int");
+  CHECK(call_error("torch.finfo", "[]", R"({"dtype": {"dtype": "float16"}})") ==
+        "'dtype' is an invalid keyword argument for finfo()");
+}
