@@ -470,7 +470,8 @@ const OperatorName &statement_operator(Interpreter &in, const std::string &name)
   return *known;
 }
 
-// The operator's symbol, for Python's messages: "add" -> "+", "iadd" -> "+=".
+} // namespace
+
 std::string python_symbol(std::string_view op) {
   static const std::unordered_map<std::string_view, std::string_view> symbols = {
       {"add", "+"}, {"sub", "-"},     {"mul", "*"},     {"truediv", "/"}, {"floordiv", "//"},
@@ -482,6 +483,8 @@ std::string python_symbol(std::string_view op) {
   return it == symbols.end() ? "operator." + std::string(op)
                              : std::string(it->second) + (augmented ? "=" : "");
 }
+
+namespace {
 
 // A tensor and an operand that is neither a tensor nor a number (None, a str, a list, ...): the
 // tensor's operator declines it, and Python falls back to identity for == and != (`mask == None`

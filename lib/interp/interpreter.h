@@ -292,6 +292,10 @@ inline bool is_type_info(std::string_view cls) {
   return cls == "torch.finfo" || cls == "torch.iinfo";
 }
 
+// An operator.* name's symbol, for Python's messages: "add" -> "+", "iadd" -> "+=" (others are
+// "operator.<op>").
+std::string python_symbol(std::string_view op);
+
 // "(loc: src)" / ", statement 3/then/1" for a frame line.
 std::string describe_stmt(const Function &fn, const Stmt &s);
 

@@ -394,14 +394,14 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
                                 : h.list(std::move(items), new_record());
   }
 
-  if (!numeric(ka) || !numeric(kb))
-    fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op,
+  auto unsupported = [&] {
+    fail(fmt::format("unsupported operand type(s) for {}: {} and {}", python_symbol(op),
                      py_str(h.type_name(a)), py_str(h.type_name(b))));
+  };
+  if (!numeric(ka) || !numeric(kb)) unsupported();
   std::string_view base = op.starts_with("i") && op != "invert" ? op.substr(1) : op; // iadd -> add
   if (base == "and_" || base == "or_" || base == "xor" || base == "lshift" || base == "rshift") {
-    if (ka == Kind::Float || kb == Kind::Float)
-      fail(fmt::format("unsupported operand types for operator.{}: {} and {}", op, h.type_name(a),
-                       h.type_name(b)));
+    if (ka == Kind::Float || kb == Kind::Float) unsupported();
     int64_t x = to_int(a, "an operand"), y = to_int(b, "an operand");
     bool bools = ka == Kind::Bool && kb == Kind::Bool;
     if (base == "and_") return bools ? boolean(x & y) : num(x & y);

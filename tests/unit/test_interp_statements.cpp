@@ -270,7 +270,7 @@ TEST_CASE("interp statements: Python errors are located") {
   CHECK(overflow.message.find("integer overflow") != std::string::npos);
   auto types = body_error(
       "[]", R"([{"op": "call", "fn": "operator.add", "args": [1, "a"], "out": "x"}])", "{}");
-  CHECK(types.message == "unsupported operand types for operator.add: 'int' and 'str'");
+  CHECK(types.message == "unsupported operand type(s) for +: 'int' and 'str'");
   auto key = body_error(
       "[]", R"([{"op": "getitem", "obj": {"dict": {"hidden": 1}}, "index": "hiden", "out": "x"}])",
       "{}");
