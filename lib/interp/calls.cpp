@@ -253,7 +253,13 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
     return cls == "builtins.list" ? h.list(std::move(items), new_record())
                                   : h.tuple(std::move(items), new_record());
   }
+  if (cls == "builtins.bool" || cls == "builtins.int" || cls == "builtins.float" ||
+      cls == "builtins.str")
+    return call_builtin_named(cls, args, kwargs); // int(x): the builtin's conversion
   const ClassDecl *decl = g.find_class(cls);
+  if (!decl && (cls.starts_with("builtins.") || !cls.starts_with("torch.nn.")))
+    fail(fmt::format("creating a {} with `new` is not supported{}", cls,
+                     cls == "torch.Tensor" ? ": make tensors with torch functions" : ""));
   if (!decl)
     fail(fmt::format("creating a {} while tracing is not supported: its parameters would be new "
                      "tensors; pass the module in the inputs instead",

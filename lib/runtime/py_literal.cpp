@@ -84,7 +84,8 @@ std::optional<std::string> LiteralReader::class_name(std::string_view text) cons
   if (auto it = printed_.find(std::string(text)); it != printed_.end()) return it->second;
   std::string s(text);
   if (is_builtin_class(s)) return s;
-  if (s == "dict" || s == "list" || s == "tuple") return "builtins." + s;
+  for (std::string_view b : {"dict", "list", "tuple", "object", "bool", "int", "float", "str"})
+    if (s == b) return "builtins." + s;
   return std::nullopt;
 }
 

@@ -260,8 +260,7 @@ private:
       used.insert(c->name);
       return c->printed_name;
     }
-    if (cls == "builtins.dict" || cls == "builtins.list" || cls == "builtins.tuple")
-      return std::string(cls.substr(9));
+    if (cls.starts_with("builtins.")) return std::string(cls.substr(9)); // dict, str, object, ...
     return std::string(cls); // torch.nn.Linear, collections.OrderedDict
   }
 
