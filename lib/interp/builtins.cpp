@@ -891,6 +891,13 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     if (step == 0) fail("range() arg 3 must not be zero");
     return h.range(start, stop, step);
   }
+  if (fn == "slice") { // slice(stop), slice(start, stop[, step]): checked where it indexes
+    if (args.empty()) fail("slice expected at least 1 argument, got 0");
+    arity(*this, name, args, kwargs, 1, 3);
+    Value none = h.none();
+    return args.size() == 1 ? h.slice(none, args[0], none)
+                            : h.slice(args[0], args[1], args.size() == 3 ? args[2] : none);
+  }
   if (fn == "enumerate") {
     arity(*this, name, args, kwargs, 1, 2, true);
     allowed_kwargs(*this, fn, kwargs, {"start"});

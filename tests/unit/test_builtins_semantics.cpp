@@ -379,3 +379,14 @@ TEST_CASE("builtins semantics: torch.finfo and torch.iinfo give PyTorch's values
   CHECK(call_error("torch.finfo", "[]", R"({"dtype": {"dtype": "float16"}})") ==
         "'dtype' is an invalid keyword argument for finfo()");
 }
+
+TEST_CASE("builtins semantics: slice() as CPython builds it") {
+  CHECK(call("builtins.slice", "[3]") == "slice(None, 3, None)");
+  CHECK(call("builtins.slice", "[-2, null]") == "slice(-2, None, None)");
+  CHECK(call("builtins.slice", "[1, 5, 2]") == "slice(1, 5, 2)");
+  CHECK(call_error("builtins.slice", "[]") == "slice expected at least 1 argument, got 0");
+  CHECK(call_error("builtins.slice", "[1, 2, 3, 4]") ==
+        "builtins.slice() takes 1 to 3 arguments (4 given)");
+  CHECK(call_error("builtins.slice", "[1]", R"({"step": 1})") ==
+        "builtins.slice() takes no keyword arguments");
+}

@@ -9,8 +9,8 @@ def computation(x, mask):
   # mask: "cpu f32[3, 2]"
   # x = x * mask
   x_1 = torch.mul(x, mask)  # x_1: "cpu f32[3, 2]"
-  # x = x[start:]
-  x_2 = operator.getitem(x_1, (slice(-2, None, None),))  # x_2: "cpu f32[2, 2]"
+  # x = x[rows, :]
+  x_2 = operator.getitem(x_1, (slice(-2, None, None), slice(None, None, None)))  # x_2: "cpu f32[2, 2]"
   # x = x * factor
   x_3 = torch.mul(x_2, 3.0)  # x_3: "cpu f32[2, 2]"
   return (x_3,)
