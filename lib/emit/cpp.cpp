@@ -1074,6 +1074,10 @@ private:
       if (is_tensor(1)) return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ")"};
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + boolean(2) + ")",
               ins.outs.size() > 1};
+    case Op::any:
+    case Op::all:
+      if (is_none(1)) return {fn(id) + "(" + tensor(0) + ")"};
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + boolean(2) + ")"};
     case Op::argmax:
       return {fn(id) + "(" + tensor(0) + ", " + opt_int(1) + ", " + boolean(2) + ")"};
     case Op::var: {

@@ -343,7 +343,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::to_long: case Op::to_int: case Op::to_bool:
     return meta_convert(c);
   case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
-  case Op::var:
+  case Op::var: case Op::any: case Op::all:
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);

@@ -1,5 +1,5 @@
-// Meta rules of reductions (sum, mean, amax, max/min, argmax, var), softmax/log_softmax and
-// layer_norm. Reductions share one dimension-list rule (None or an empty list reduces all dims,
+// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var), softmax/log_softmax
+// and layer_norm. Reductions share one dimension-list rule (None or an empty list reduces all dims,
 // duplicates are rejected, keepdim keeps size-1 dims); the dtype rules are PyTorch's: sum of
 // bool/int -> int64, mean and var only of floating/complex, argmax and max's indices -> int64.
 #include "ops/meta.h"
@@ -98,6 +98,16 @@ Arg meta_reduction(const Ctx &c) {
     return Arg::of_seq(
         {c.out(shape, d, t.device),
          Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
+  }
+  case Op::any:
+  case Op::all: { // torch 1.13: one dim or none; uint8 stays uint8 (its legacy "bool")
+    bool keepdim = c.boolean(2);
+    DType out = d == DType::UInt8 ? DType::UInt8 : DType::Bool;
+    if (c.is_none(1)) {
+      if (keepdim) c.fail("keepdim=True requires a dim");
+      return c.out({}, out, t.device);
+    }
+    return c.out(reduced(t.shape, {c.wrap(c.integer(1), ndim)}, keepdim), out, t.device);
   }
   case Op::argmax: {
     bool keepdim = c.boolean(2), supported = !is_complex(d) && d != DType::Bool;

@@ -350,6 +350,10 @@ at::Tensor one(const Call &c) {
     return c.is_tensor(1) ? at::maximum(c.tensor(0), c.tensor(1)) : at::max(c.tensor(0));
   case Op::min:
     return c.is_tensor(1) ? at::minimum(c.tensor(0), c.tensor(1)) : at::min(c.tensor(0));
+  case Op::any:
+    return c.none(1) ? at::any(c.tensor(0)) : at::any(c.tensor(0), c.integer(1), c.boolean(2));
+  case Op::all:
+    return c.none(1) ? at::all(c.tensor(0)) : at::all(c.tensor(0), c.integer(1), c.boolean(2));
   case Op::argmax: return at::argmax(c.tensor(0), c.opt_int(1), c.boolean(2));
   case Op::var: {
     std::vector<int64_t> dims;

@@ -283,6 +283,13 @@ Arg max_min(const Bound &b, bool is_max) {
   auto [v, i] = is_max ? at::max(T(b[0]), I(b[1]), B(b[2])) : at::min(T(b[0]), I(b[1]), B(b[2]));
   return metas_of({v, i});
 }
+Arg any_all(const Bound &b, bool any) {
+  if (b[1].kind == Arg::Kind::None) {
+    if (B(b[2])) throw BindingError("keepdim without dim"); // no such overload in torch 1.13
+    return meta_of(any ? at::any(T(b[0])) : at::all(T(b[0])));
+  }
+  return meta_of(any ? at::any(T(b[0]), I(b[1]), B(b[2])) : at::all(T(b[0]), I(b[1]), B(b[2])));
+}
 Arg var_of(const Bound &b) {
   if (b[2].kind != Arg::Kind::None && b[4].kind != Arg::Kind::None)
     throw BindingError("unbiased and correction");
@@ -388,6 +395,8 @@ const std::map<Op, Runner> &runners() {
       {Op::max, [](const Bound &b) { return max_min(b, true); }},
       {Op::min, [](const Bound &b) { return max_min(b, false); }},
       {Op::argmax, R(at::argmax(T(b[0]), OI(b[1]), B(b[2])))},
+      {Op::any, [](const Bound &b) { return any_all(b, true); }},
+      {Op::all, [](const Bound &b) { return any_all(b, false); }},
       {Op::var, var_of},
       {Op::softmax, R(at::softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::log_softmax, R(at::log_softmax(T(b[0]), I(b[1]), OD(b[2])))},
@@ -748,6 +757,8 @@ TEST_CASE("ops meta: reductions, softmax and layer_norm against ATen") {
   reduction_cases(Op::max, true, {});
   reduction_cases(Op::min, false, {});
   reduction_cases(Op::argmax, false, {});
+  reduction_cases(Op::any, false, {});
+  reduction_cases(Op::all, false, {});
   reduction_cases(Op::var, true, {});
   for (const Arg &unbiased : {bl(true), bl(false)}) {
     run(Op::var, {t({2, 3}), unbiased});
