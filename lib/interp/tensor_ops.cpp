@@ -456,8 +456,7 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     rely_meta(t);
     DType d = h.meta(t).dtype;
     if (name == "is_floating_point") return h.boolean(is_floating(d), kComputed);
-    static constexpr int sizes[] = {1, 1, 1, 2, 4, 8, 2, 2, 4, 8, 8};
-    return num(sizes[static_cast<size_t>(d)]);
+    return num(element_size(d));
   }
   if (name == "split")
     for (const auto &[key, v] : kwargs)
@@ -471,6 +470,11 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
   std::optional<ops::Op> op = statement_op(method, ops::lookup_method);
+  if (!op && name.ends_with('_')) // x.sub_(y) is x -= y
+    if (auto f = ops::elementwise_inplace(name)) {
+      args.insert(args.begin(), t);
+      return inplace_op(*f, args, kwargs, fmt::format("Tensor.{}()", name));
+    }
   if (!op) return std::nullopt;
   args.insert(args.begin(), t); // the caller's arguments, no longer needed: no copy
   return tensor_op(*op, std::move(args), kwargs);

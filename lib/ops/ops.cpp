@@ -338,6 +338,25 @@ std::optional<Op> lookup_method(std::string_view method_name) {
   return std::nullopt;
 }
 
+std::optional<Op> elementwise_inplace(std::string_view method_name) {
+  static const std::unordered_map<std::string, Op> forms = [] {
+    std::unordered_map<std::string, Op> m;
+    for (Op op :
+         {Op::sub,         Op::div,         Op::floor_divide, Op::remainder,   Op::pow,
+          Op::eq,          Op::ne,          Op::lt,           Op::le,          Op::gt,
+          Op::ge,          Op::logical_and, Op::logical_or,   Op::bitwise_and, Op::bitwise_or,
+          Op::bitwise_xor, Op::neg,         Op::abs,          Op::exp,         Op::log,
+          Op::sqrt,        Op::rsqrt,       Op::sin,          Op::cos,         Op::tanh,
+          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal}) {
+      std::string_view name = info(op).torch_name;
+      m.emplace(std::string(name.substr(name.rfind('.') + 1)) + "_", op); // "sub_"
+    }
+    return m;
+  }();
+  if (auto it = forms.find(std::string(method_name)); it != forms.end()) return it->second;
+  return std::nullopt;
+}
+
 std::optional<Op> functional(Op op) {
   switch (op) {
   case Op::add_:

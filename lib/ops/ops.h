@@ -112,6 +112,10 @@ std::optional<Op> lookup_function(std::string_view qualified_name);
 std::optional<Op> lookup_method(std::string_view method_name);
 // For an InPlace op, its out-of-place counterpart (add_ -> add); nullopt otherwise.
 std::optional<Op> functional(Op);
+// A tensor method that is PyTorch's in-place form of an elementwise op without a row of its own:
+// "sub_" -> sub, "exp_" -> exp (the result is cast to the receiver's dtype: x.eq_(y) of a float
+// x holds 0.0 and 1.0); nullopt otherwise.
+std::optional<Op> elementwise_inplace(std::string_view method_name);
 // eq, ne, lt, le, gt, ge.
 inline bool is_comparison(Op op) {
   return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||
