@@ -1177,6 +1177,9 @@ private:
     case Op::matmul:
     case Op::bmm:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ")"};
+    case Op::addmm:
+      return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + tensor(2) + ", " + scalar(3) +
+              ", " + scalar(4) + ")"};
     case Op::linear:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
     case Op::embedding: {

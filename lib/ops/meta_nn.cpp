@@ -1,5 +1,5 @@
 // Meta rules of matrix products and the neural-network functions built on them: matmul (the
-// 1-D/2-D/batched cases with broadcast batch dims), bmm, linear, embedding and
+// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, linear, embedding and
 // scaled_dot_product_attention (its math: q @ k^T, + mask, softmax, @ v, plus the checks
 // PyTorch's SDPA front end makes). Products need equal dtypes, and not bool.
 #include "ops/meta.h"
@@ -77,6 +77,24 @@ Arg meta_nn(const Ctx &c) {
         c.expands_to(bias->shape, shape, "bias");
     }
     return c.out(std::move(shape), input.dtype, c.same_device(std::span(all, bias ? 3 : 2)));
+  }
+  case Op::addmm: { // beta * input + alpha * (mat1 @ mat2), input expanded to the product's shape
+    const TensorMeta &input = c.tensor(0), &a = c.tensor(1), &b = c.tensor(2);
+    if (a.shape.size() != 2)
+      c.fail("mat1 must be a matrix, got " + std::to_string(a.shape.size()) + "-D tensor");
+    if (b.shape.size() != 2)
+      c.fail("mat2 must be a matrix, got " + std::to_string(b.shape.size()) + "-D tensor");
+    Shape shape = {a.shape[0], b.shape[1]};
+    c.expands_to(input.shape, shape, "input");
+    if (a.shape[1] != b.shape[0])
+      c.fail("mat1 and mat2 shapes cannot be multiplied (" + std::to_string(a.shape[0]) + "x" +
+             std::to_string(a.shape[1]) + " and " + std::to_string(b.shape[0]) + "x" +
+             std::to_string(b.shape[1]) + ")");
+    same_dtype(c, a, b);
+    if (input.dtype != a.dtype)
+      c.fail("expected input of dtype " + str(a.dtype) + ", got " + str(input.dtype));
+    c.number(3), c.number(4);
+    return c.out(std::move(shape), a.dtype, c.same_device({&input, &a, &b}));
   }
   case Op::embedding: {
     const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);

@@ -429,6 +429,8 @@ at::Tensor one(const Call &c) {
   // Linear algebra and neural-network functions.
   case Op::matmul: return at::matmul(c.tensor(0), c.tensor(1));
   case Op::bmm: return at::bmm(c.tensor(0), c.tensor(1));
+  case Op::addmm:
+    return at::addmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
   case Op::embedding: {
     if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");

@@ -435,6 +435,7 @@ const std::map<Op, Runner> &runners() {
       {Op::full_like, R(grad(at::full_like(T(b[0]), S(b[1]), options(b[2])), b[4]))},
       {Op::matmul, R(at::matmul(T(b[0]), T(b[1])))},
       {Op::bmm, R(at::bmm(T(b[0]), T(b[1])))},
+      {Op::addmm, R(at::addmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
       {Op::embedding, embedding_of},
       {Op::scaled_dot_product_attention, R(sdpa_composite(b))},
@@ -1027,6 +1028,17 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
       run(Op::matmul, {t({2, 3}, a), t({3}, b)});
       run(Op::bmm, {t({2, 2, 3}, a), t({2, 3, 1}, b)});
     }
+  for (const Shape &in :
+       {Shape{}, Shape{3}, Shape{1}, Shape{2, 1}, Shape{2, 3}, Shape{2}, Shape{2, 2, 3}})
+    for (const Shape &a : {Shape{2, 4}, Shape{2, 0}, Shape{4}, Shape{1, 2, 4}})
+      for (const Shape &b : {Shape{4, 3}, Shape{0, 3}, Shape{5, 3}, Shape{3}})
+        run(Op::addmm, {t(in), t(a), t(b)});
+  for (DType x : all_dtypes)
+    for (DType y : {Bool, I64, F16, BF16, F32, F64})
+      run(Op::addmm, {t({3}, x), t({2, 4}, y), t({4, 3}, x)});
+  for (const Arg &beta : {i(0), i(2), f(0.5), bl(true)})
+    for (DType d : {I64, F32})
+      run(Op::addmm, {t({3}, d), t({2, 4}, d), t({4, 3}, d)}, {{"beta", beta}, {"alpha", beta}});
   for (const Shape &in :
        {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{5, 4, 2, 3}, Shape{2, 4}})
     for (const Shape &w : {Shape{}, Shape{3}, Shape{5, 3}, Shape{3, 5}, Shape{2, 5, 3}})
