@@ -116,6 +116,11 @@ bool is_builtin_class(const std::string &name) {
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 
+bool is_model_output_class(std::string_view name) {
+  return name == "transformers.utils.generic.ModelOutput" ||
+         name == "transformers.utils.ModelOutput";
+}
+
 std::string_view stmt_kind_name(Stmt::Kind k) {
   static constexpr std::array<std::string_view, 12> names = {
       "assign", "getattr", "setattr", "getitem", "setitem", "call",

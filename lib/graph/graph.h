@@ -144,6 +144,10 @@ struct Graph {
 // Classes that need no declaration: torch.nn modules with PyTorch's attribute names and forward
 // semantics, and the builtin containers usable with `new`.
 bool is_builtin_class(const std::string &name);
+// Hugging Face's ModelOutput (transformers.utils.generic.ModelOutput, also exported as
+// transformers.utils.ModelOutput): a base of dataclasses that index as the tuple of their fields
+// that are not None.
+bool is_model_output_class(std::string_view name);
 const std::vector<std::string> &builtin_class_names();
 
 std::string_view stmt_kind_name(Stmt::Kind);

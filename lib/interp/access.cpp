@@ -390,11 +390,38 @@ Value Interpreter::getitem(Value obj, Value index) {
   case Kind::Dataclass:
     if (find_method(obj, "__getitem__"))
       return call_method(obj, "__getitem__", {index}, {});
+    if (h.is(obj, Kind::Dataclass) && class_info(obj).model_output) {
+      // ModelOutput.__getitem__: a key reads a field that is not None, an int or a slice indexes
+      // to_tuple().
+      rely_type(obj);
+      if (!h.is(index, Kind::Str)) return getitem(model_output_tuple(obj), index);
+      rely(index);
+      if (const Entry *e = h.find_attr(obj, h.as_str(index)); e && e->slot == Slot::Field) {
+        Value v = read_entry(obj, *e);
+        rely_none(v);
+        if (!h.is(v, Kind::None)) return v;
+      }
+      fail(fmt::format("KeyError: {} (a ModelOutput holds the fields that are not None)",
+                       h.repr(index)));
+    }
     break;
   default:
     break;
   }
   fail(fmt::format("{} object is not subscriptable", py_str(h.type_name(obj))));
+}
+
+Value Interpreter::model_output_tuple(Value obj) {
+  std::vector<Entry> fields; // a copy: reading an input's members may grow the table
+  for (const Entry &e : h.entries(obj))
+    if (e.slot == Slot::Field) fields.push_back(e);
+  std::vector<Value> present;
+  for (const Entry &e : fields) {
+    Value v = read_entry(obj, e);
+    rely_none(v);
+    if (!h.is(v, Kind::None)) present.push_back(v);
+  }
+  return h.tuple(std::move(present), new_record());
 }
 
 void Interpreter::setitem(Value obj, Value index, Value value) {

@@ -23,6 +23,7 @@ const Interpreter::ClassInfo &Interpreter::class_info(uint32_t cls_symbol) {
     const ClassDecl *c = g.find_class(at);
     if (!c) {
       if (is_builtin_class(at) || at.starts_with("torch.nn.")) info.builtin_base = at;
+      info.model_output = is_model_output_class(at);
       break;
     }
     for (const auto &[m, fn] : c->methods)
@@ -188,6 +189,11 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
       rely_type(obj);
       args.insert(args.begin(), obj);
       return call_function(*fn, std::move(args), kwargs);
+    }
+    if (cls.model_output && name == "to_tuple" && h.is(obj, Kind::Dataclass)) {
+      if (!args.empty() || !kwargs.empty()) fail("to_tuple() takes no arguments");
+      rely_type(obj);
+      return model_output_tuple(obj);
     }
     if (module) {
       const std::string &base = cls.builtin_base;

@@ -109,6 +109,8 @@ public:
   std::optional<Value> try_getattr(Value obj, const std::string &name);
   void setattr(Value obj, const std::string &name, Value value);
   Value getitem(Value obj, Value index);
+  // A ModelOutput dataclass's fields that are not None, in declared order (its to_tuple()).
+  Value model_output_tuple(Value obj);
   void setitem(Value obj, Value index, Value value);
   Value read_entry(Value owner, const Entry &e);
   Value read_item(Value seq, size_t index);
@@ -140,6 +142,7 @@ public:
   struct ClassInfo {
     const ClassDecl *decl = nullptr;
     std::string builtin_base;
+    bool model_output = false; // derives Hugging Face's ModelOutput (is_model_output_class)
     // Nearest first; a linear search: classes have few methods, and it saves hashing the name.
     std::vector<std::pair<std::string_view, const Function *>> methods;
     // Modules: module_defaults(builtin_base), each with its name's symbol; looked up on first use.

@@ -368,7 +368,41 @@ _LIBRARY_ROOTS = {"torch": torch, "operator": operator, "builtins": builtins, "m
                   "collections": collections}
 
 
+class ModelOutput(collections.OrderedDict):
+    """Hugging Face's transformers.utils.generic.ModelOutput, as far as thunderc follows it
+    (transformers is not a dependency here): a dataclass deriving it is also an OrderedDict of its
+    fields that are not None, indexed by key, or by position and slice in to_tuple()."""
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                self[f.name] = value
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        super().__setattr__(key, value)
+
+    def __setattr__(self, name, value):
+        if name in self.keys() and value is not None:
+            super().__setitem__(name, value)
+        super().__setattr__(name, value)
+
+    def __getitem__(self, k):
+        if isinstance(k, str):
+            return dict(self.items())[k]
+        return self.to_tuple()[k]
+
+    def to_tuple(self):
+        return tuple(self[k] for k in self.keys())
+
+
+_MODEL_OUTPUT_NAMES = ("transformers.utils.generic.ModelOutput", "transformers.utils.ModelOutput")
+
+
 def _lookup_dotted(name):
+    if name in _MODEL_OUTPUT_NAMES:
+        return ModelOutput
     parts = name.split(".")
     if parts[0] not in _LIBRARY_ROOTS:
         raise GraphError(f"unknown library name {name!r}")
