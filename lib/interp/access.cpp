@@ -117,8 +117,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     bool found = false;
     Value v = tensor_attr(obj, name, &found);
     if (found) return v;
-    if (ops::lookup_method(name) || ops::elementwise_inplace(name) || name == "item" ||
-        name == "tolist" || name == "is_floating_point" || name == "element_size")
+    if (ops::lookup_method(name) || ops::elementwise_inplace(name) || name == "type" ||
+        name == "item" || name == "tolist" || name == "is_floating_point" || name == "element_size")
       return h.method(obj, name);
     return std::nullopt;
   }

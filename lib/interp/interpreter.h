@@ -218,6 +218,7 @@ public:
   Value emit(OpRecord &r, ops::Arg &&result, Value view_of);
   void record(OpRecord &r); // r, p.ops.back(), is complete: the backend sees it
   // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
+  Value tensor_type(Value t, const Args &args, const Kwargs &kwargs); // Tensor.type(...)
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});
   void finish_write_backs();

@@ -441,6 +441,44 @@ Value Interpreter::tensor_attr(Value t, const std::string &attr, bool *found) {
   return {};
 }
 
+// Tensor.type(): the legacy type name ("torch.FloatTensor", "torch.cuda.HalfTensor"); with a
+// dtype or such a name, the conversion .to() makes.
+Value Interpreter::tensor_type(Value t, const Args &args, const Kwargs &kwargs) {
+  // In DType's order (Complex64 is ComplexFloat).
+  static constexpr std::string_view names[] = {"Bool",  "Byte",   "Char",        "Short",
+                                               "Int",   "Long",   "Half",        "BFloat16",
+                                               "Float", "Double", "ComplexFloat"};
+  std::optional<Value> to = args.empty() ? std::nullopt : std::optional(args[0]);
+  for (const auto &[k, v] : kwargs)
+    if (k == "dtype" && !to)
+      to = v;
+    else if (k != "non_blocking")
+      fail(fmt::format("Tensor.type() got an unexpected keyword argument {}", py_str(k)));
+  if (args.size() > 2)
+    fail(fmt::format("Tensor.type() takes at most 2 arguments ({} given)", args.size()));
+  if (!to || h.is(*to, Kind::None)) {
+    rely_meta(t);
+    const TensorMeta &m = h.meta(h.current(t));
+    if (m.device.type == Device::Type::Meta) fail("Tensor.type(): Unimplemented backend Meta");
+    return h.str(fmt::format("torch.{}{}Tensor", m.device.type == Device::Type::CUDA ? "cuda." : "",
+                             names[static_cast<size_t>(m.dtype)]),
+                 kComputed);
+  }
+  if (h.is(*to, Kind::DType)) return tensor_op(ops::Op::to, {t}, {{"dtype", *to}});
+  if (!h.is(*to, Kind::Str)) fail("Tensor.type(): dtype must be a type, str, or dtype object");
+  rely(*to);
+  std::string_view text = h.as_str(*to), rest = text;
+  bool cuda = rest.starts_with("torch.cuda.");
+  rest.remove_prefix(rest.starts_with("torch.cuda.") ? 11 : rest.starts_with("torch.") ? 6 : 0);
+  for (size_t i = 0; i < std::size(names); ++i)
+    if (text.starts_with("torch.") && rest == fmt::format("{}Tensor", names[i])) {
+      Kwargs conversion = {{"dtype", h.dtype(static_cast<DType>(i))}};
+      if (cuda) conversion.emplace_back("device", h.device(Device{Device::Type::CUDA, -1}));
+      return tensor_op(ops::Op::to, {t}, conversion);
+    }
+  fail(fmt::format("Tensor.type(): ValueError: invalid type: {}", py_str(text)));
+}
+
 std::optional<Value> Interpreter::tensor_method(Value t, const std::string &method, Args &args,
                                                 Kwargs &kwargs) {
   std::string_view name = method;
@@ -458,6 +496,7 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (name == "is_floating_point") return h.boolean(is_floating(d), kComputed);
     return num(element_size(d));
   }
+  if (name == "type") return tensor_type(t, args, kwargs);
   if (name == "split")
     for (const auto &[key, v] : kwargs)
       if (key == "split_size_or_sections")

@@ -16,4 +16,8 @@ def computation(scores, ids):
   negative = torch.lt(ids, 0)  # negative: "cpu b8[3]"
   # ids = ids.masked_fill(negative, id_max)
   ids_1 = torch.masked_fill(ids, negative, 2147483647)  # ids_1: "cpu i32[3]"
-  return (scores_1, ids_1)
+  # wide = scores.type(torch.float32)
+  wide = torch.Tensor.to(scores_1, dtype=torch.float32)  # wide: "cpu f32[4, 4]"
+  # long_ids = ids.type('torch.LongTensor')
+  long_ids = torch.Tensor.to(ids_1, dtype=torch.int64)  # long_ids: "cpu i64[3]"
+  return (scores_1, ids_1, wide, long_ids)
