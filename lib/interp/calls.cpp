@@ -263,7 +263,7 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
       cls == "builtins.str")
     return call_builtin_named(cls, args, kwargs); // int(x): the builtin's conversion
   const ClassDecl *decl = g.find_class(cls);
-  if (!decl && (cls.starts_with("builtins.") || !cls.starts_with("torch.nn.")))
+  if (!decl && !cls.starts_with("torch.nn.")) // builtins.object, torch.Tensor, ...
     fail(fmt::format("creating a {} with `new` is not supported{}", cls,
                      cls == "torch.Tensor" ? ": make tensors with torch functions" : ""));
   if (!decl)

@@ -217,8 +217,8 @@ public:
   ProvId op_record(const OpRecord &r, uint32_t output); // r: p.ops.back()
   Value emit(OpRecord &r, ops::Arg &&result, Value view_of);
   void record(OpRecord &r); // r, p.ops.back(), is complete: the backend sees it
-  // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value tensor_type(Value t, const Args &args, const Kwargs &kwargs); // Tensor.type(...)
+  // `written`: how the program wrote it, for messages ("operator.isub"); default: from `op`.
   Value inplace_op(ops::Op op, const Args &args, const Kwargs &kwargs,
                    std::string_view written = {});
   void finish_write_backs();

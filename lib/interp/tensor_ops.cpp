@@ -467,11 +467,11 @@ Value Interpreter::tensor_type(Value t, const Args &args, const Kwargs &kwargs) 
   if (h.is(*to, Kind::DType)) return tensor_op(ops::Op::to, {t}, {{"dtype", *to}});
   if (!h.is(*to, Kind::Str)) fail("Tensor.type(): dtype must be a type, str, or dtype object");
   rely(*to);
-  std::string_view text = h.as_str(*to), rest = text;
-  bool cuda = rest.starts_with("torch.cuda.");
-  rest.remove_prefix(rest.starts_with("torch.cuda.") ? 11 : rest.starts_with("torch.") ? 6 : 0);
-  for (size_t i = 0; i < std::size(names); ++i)
-    if (text.starts_with("torch.") && rest == fmt::format("{}Tensor", names[i])) {
+  std::string_view text = h.as_str(*to);
+  bool cuda = text.starts_with("torch.cuda.");
+  std::string_view rest = text.substr(std::min<size_t>(text.size(), cuda ? 11 : 6));
+  for (size_t i = 0; text.starts_with("torch.") && i < std::size(names); ++i)
+    if (rest == fmt::format("{}Tensor", names[i])) {
       Kwargs conversion = {{"dtype", h.dtype(static_cast<DType>(i))}};
       if (cuda) conversion.emplace_back("device", h.device(Device{Device::Type::CUDA, -1}));
       return tensor_op(ops::Op::to, {t}, conversion);

@@ -362,7 +362,8 @@ Arg apply_rule(const Ctx &c) {
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
-  case Op::addmm: case Op::linear: case Op::embedding: case Op::scaled_dot_product_attention: return meta_nn(c);
+  case Op::addmm: case Op::linear: case Op::embedding: case Op::scaled_dot_product_attention:
+    return meta_nn(c);
   case Op::add_: case Op::mul_: case Op::copy_: case Op::zero_: case Op::fill_:
     return meta_inplace(c);
   case Op::size: case Op::dim: case Op::numel: return meta_python(c);
