@@ -1166,6 +1166,24 @@ private:
     case Op::full:
       return {
           factory(fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
+    case Op::tensor: { // the numbers as int64 or double, converted into the dtype as PyTorch does
+      std::vector<const Arg *> numbers;
+      ops::flatten_data(m(0), numbers);
+      bool any_float = std::any_of(numbers.begin(), numbers.end(),
+                                   [](const Arg *a) { return a->kind == Arg::Kind::Float; });
+      std::string values, shape;
+      for (const Arg *a : numbers) {
+        int64_t i = a->kind == Arg::Kind::Bool ? a->b : a->i;
+        values +=
+            (values.empty() ? "" : ", ") +
+            (any_float ? cpp_double(a->kind == Arg::Kind::Float ? a->f : double(i)) : cpp_int(i));
+      }
+      std::string options = factory_options(3);
+      for (int64_t d : t_.values[cur_->outs[0]].type.tensor->shape)
+        shape += (shape.empty() ? "" : ", ") + cpp_int(d);
+      return {factory(fmt::format("at::tensor(std::vector<{}>{{{}}}).to({}).reshape({{{}}})",
+                                  any_float ? "double" : "int64_t", values, options, shape))};
+    }
     case Op::zeros_like:
     case Op::ones_like:
     case Op::empty_like:

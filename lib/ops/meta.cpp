@@ -358,7 +358,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::masked_fill: case Op::masked_fill_: return meta_masked_fill(c);
   case Op::getitem: return meta_getitem(c);
   case Op::setitem_: return meta_setitem(c);
-  case Op::arange: case Op::zeros: case Op::ones: case Op::empty: case Op::full:
+  case Op::arange: case Op::zeros: case Op::ones: case Op::empty: case Op::full: case Op::tensor:
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);

@@ -32,6 +32,64 @@ Arg make(const Ctx &c, size_t i, Shape shape, DType default_dtype, Device defaul
   return Arg::of_tensor(TensorMeta{std::move(shape), dtype, normalize(device), requires_grad});
 }
 
+// torch.tensor(data): a number, or (nested) lists and tuples of numbers of one length per level.
+// The dtype is bool when every number is, int64 when every number is an int or a bool, else
+// (floats, or no numbers) float32; a number an integer dtype cannot hold is an error, as in
+// PyTorch.
+Arg tensor_of_data(const Ctx &c) {
+  Shape shape; // from the first items, as PyTorch measures it
+  for (const Arg *a = &c.b[0]; a->kind == Arg::Kind::Seq; a = &a->items[0]) {
+    shape.push_back(static_cast<int64_t>(a->items.size()));
+    if (a->items.empty()) break;
+  }
+  bool any_bool = false, any_int = false, any_float = false;
+  auto check = [&](auto &self, const Arg &a, size_t dim) -> void {
+    if (dim == shape.size()) {
+      if (a.kind == Arg::Kind::Seq)
+        c.fail(fmt::format("a {} where a number belongs (data must be rectangular)",
+                           a.is_list ? "list" : "tuple"));
+      if (a.kind != Arg::Kind::Bool && a.kind != Arg::Kind::Int && a.kind != Arg::Kind::Float)
+        c.fail("data holds " + describe(a) + "; thunderc builds tensors of Python numbers only");
+      any_bool |= a.kind == Arg::Kind::Bool, any_int |= a.kind == Arg::Kind::Int;
+      any_float |= a.kind == Arg::Kind::Float;
+      return;
+    }
+    if (a.kind != Arg::Kind::Seq || static_cast<int64_t>(a.items.size()) != shape[dim])
+      c.fail(fmt::format("ValueError: expected sequence of length {} at dim {} (got {})",
+                         shape[dim], dim,
+                         a.kind == Arg::Kind::Seq ? std::to_string(a.items.size()) : describe(a)));
+    for (const Arg &item : a.items)
+      self(self, item, dim + 1);
+  };
+  check(check, c.b[0], 0);
+  Arg out = make(c, 1, shape,
+                 any_int && !any_float    ? DType::Int64
+                 : any_bool && !any_float ? DType::Bool
+                                          : DType::Float32,
+                 Device{});
+  // PyTorch converts each number into an integer dtype with an overflow check
+  // (c10::checked_convert: ints wrap into uint8 from -255 on, floats must lie in the range).
+  DType d = out.tensor.dtype;
+  if (!is_integral(d, false)) return out;
+  int bits = 8 * element_size(d);
+  bool is_unsigned = d == DType::UInt8;
+  int64_t max = d == DType::Int64 ? INT64_MAX : (int64_t{1} << (bits - !is_unsigned)) - 1;
+  int64_t min = is_unsigned ? 0 : -max - 1;
+  std::vector<const Arg *> numbers;
+  flatten_data(c.b[0], numbers);
+  for (const Arg *a : numbers) {
+    bool overflow = a->kind == Arg::Kind::Float
+                        ? !(a->f >= static_cast<double>(min) &&
+                            (d == DType::Int64 ? a->f < 0x1p63 : a->f <= static_cast<double>(max)))
+                        : a->kind == Arg::Kind::Int &&
+                              (is_unsigned ? a->i < -max || a->i > max : a->i < min || a->i > max);
+    if (overflow)
+      c.fail(fmt::format("value {} cannot be converted to type {} without overflow", describe(*a),
+                         str(d)));
+  }
+  return out;
+}
+
 Arg arange(const Ctx &c) {
   for (size_t i : {0, 1, 2})
     if (c.b[i].kind != Arg::Kind::Int && c.b[i].kind != Arg::Kind::Float)
@@ -75,6 +133,8 @@ Arg meta_factory(const Ctx &c) {
   switch (c.op) {
   case Op::arange:
     return arange(c);
+  case Op::tensor:
+    return tensor_of_data(c);
   case Op::zeros:
   case Op::ones:
   case Op::empty:

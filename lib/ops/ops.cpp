@@ -338,6 +338,12 @@ std::optional<Op> lookup_method(std::string_view method_name) {
   return std::nullopt;
 }
 
+void flatten_data(const Arg &data, std::vector<const Arg *> &numbers) {
+  if (data.kind != Arg::Kind::Seq) return numbers.push_back(&data);
+  for (const Arg &item : data.items)
+    flatten_data(item, numbers);
+}
+
 std::optional<Op> elementwise_inplace(std::string_view method_name) {
   static const std::unordered_map<std::string, Op> forms = [] {
     std::unordered_map<std::string, Op> m;

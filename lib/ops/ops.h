@@ -61,6 +61,8 @@ struct Arg {
 // device(type='cuda', index=0), (1, 2), [1, 2], slice(None, 2, None), Ellipsis, and a tensor as
 // its type comment in angle brackets: <cpu f32[2, 3]>.
 std::string describe(const Arg &);
+// torch.tensor's data (a number, or lists and tuples of them), its numbers in order.
+void flatten_data(const Arg &data, std::vector<const Arg *> &numbers);
 using Kwargs = std::vector<std::pair<std::string_view, Arg>>; // keys borrowed from the caller
 
 enum class Op : uint16_t {

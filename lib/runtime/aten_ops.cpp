@@ -414,6 +414,40 @@ at::Tensor one(const Call &c) {
   case Op::full:
     return requiring_grad(
         c, 4, at::full(c.ints(0), c.scalar(1), c.opt_dtype(2), c10::nullopt, c.opt_device(3), c10::nullopt));
+  case Op::tensor: { // the numbers as int64 or double, converted into the dtype as PyTorch does
+    std::vector<const ops::Arg *> numbers;
+    ops::flatten_data(c.at(0).meta, numbers);
+    std::vector<int64_t> shape;
+    for (const ops::Arg *a = &c.at(0).meta; a->kind == AK::Seq; a = &a->items[0]) {
+      shape.push_back(static_cast<int64_t>(a->items.size()));
+      if (a->items.empty()) break;
+    }
+    bool any_float = false, any_int = false;
+    for (const ops::Arg *a : numbers)
+      any_float |= a->kind == AK::Float, any_int |= a->kind == AK::Int;
+    auto options = at::TensorOptions()
+                       .dtype(c.opt_dtype(1).value_or(any_float || numbers.empty() ? at::kFloat
+                                                      : any_int                    ? at::kLong
+                                                                                   : at::kBool))
+                       .device(c.opt_device(2));
+    auto value = [](const ops::Arg *a) {
+      return a->kind == AK::Float ? a->f : a->kind == AK::Int ? double(a->i) : double(a->b);
+    };
+    at::Tensor t;
+    if (any_float) {
+      std::vector<double> v;
+      for (const ops::Arg *a : numbers)
+        v.push_back(value(a));
+      t = at::tensor(v);
+    } else {
+      std::vector<int64_t> v;
+      for (const ops::Arg *a : numbers)
+        v.push_back(a->kind == AK::Int ? a->i : a->b);
+      t = at::tensor(v);
+    }
+    // at::tensor(values, options) has no bfloat16 kernel in libtorch 1.13: convert after.
+    return requiring_grad(c, 3, t.to(options).reshape(shape));
+  }
   case Op::zeros_like:
   case Op::empty_like:
     return requiring_grad(

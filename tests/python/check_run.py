@@ -125,12 +125,12 @@ def flatten(value, path, out):
     elif isinstance(value, (tuple, list)):
         for i, x in enumerate(value):
             flatten(x, f"{path}[{i}]", out)
+    elif dataclasses.is_dataclass(value):  # before dict: a ModelOutput is both
+        for f in dataclasses.fields(value):
+            flatten(getattr(value, f.name), f"{path}.{f.name}", out)
     elif isinstance(value, dict):
         for k, x in value.items():
             flatten(x, f"{path}[{k!r}]", out)
-    elif dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            flatten(getattr(value, f.name), f"{path}.{f.name}", out)
     return out
 
 

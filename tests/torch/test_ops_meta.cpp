@@ -10,6 +10,7 @@
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
 #include <c10/util/Logging.h>
+#include <c10/util/TypeCast.h>
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -290,6 +291,55 @@ Arg any_all(const Bound &b, bool any) {
   }
   return meta_of(any ? at::any(T(b[0]), I(b[1]), B(b[2])) : at::all(T(b[0]), I(b[1]), B(b[2])));
 }
+// torch.tensor(data, dtype=...) as torch/csrc/utils/tensor_new.cpp builds it: the shape from the
+// first items (ragged data is the binding's ValueError), the dtype promoted over the numbers' own
+// types (bool, int64, and the default float32 for a Python float), each number stored with
+// c10::checked_convert into an integer dtype and cast into the others.
+Arg python_tensor(const Bound &b) {
+  std::vector<int64_t> shape;
+  for (const Arg *a = &b[0]; a->kind == Arg::Kind::Seq; a = &a->items[0]) {
+    shape.push_back(static_cast<int64_t>(a->items.size()));
+    if (a->items.empty()) break;
+  }
+  std::vector<const Arg *> numbers;
+  std::function<void(const Arg &, size_t)> walk = [&](const Arg &a, size_t dim) {
+    if (dim == shape.size()) {
+      if (!is_number(a)) throw BindingError("not a number: " + ops::describe(a));
+      return numbers.push_back(&a);
+    }
+    if (a.kind != Arg::Kind::Seq || static_cast<int64_t>(a.items.size()) != shape[dim])
+      throw BindingError("ragged data");
+    for (const Arg &x : a.items)
+      walk(x, dim + 1);
+  };
+  walk(b[0], 0);
+  c10::optional<at::ScalarType> inferred;
+  for (const Arg *a : numbers) {
+    at::ScalarType s = a->kind == Arg::Kind::Bool  ? at::kBool
+                       : a->kind == Arg::Kind::Int ? at::kLong
+                                                   : at::kDouble;
+    inferred = inferred ? c10::promoteTypes(*inferred, s) : s;
+  }
+  at::ScalarType dtype =
+      OD(b[1]).value_or(!inferred || *inferred == at::kDouble ? at::kFloat : *inferred);
+  at::Tensor t = at::empty(shape, at::TensorOptions().dtype(dtype));
+  AT_DISPATCH_ALL_TYPES_AND3(at::kBool, at::kHalf, at::kBFloat16, dtype, "python_tensor", [&] {
+    scalar_t *out = t.data_ptr<scalar_t>();
+    for (size_t k = 0; k < numbers.size(); ++k) {
+      const Arg &a = *numbers[k];
+      if constexpr (std::is_integral_v<scalar_t> && !std::is_same_v<scalar_t, bool>)
+        out[k] = a.kind == Arg::Kind::Float
+                     ? c10::checked_convert<scalar_t, double>(a.f, c10::toString(dtype))
+                     : c10::checked_convert<scalar_t, int64_t>(a.kind == Arg::Kind::Int ? a.i : a.b,
+                                                               c10::toString(dtype));
+      else
+        out[k] = static_cast<scalar_t>(a.kind == Arg::Kind::Float ? a.f
+                                       : a.kind == Arg::Kind::Int ? static_cast<double>(a.i)
+                                                                  : a.b);
+    }
+  });
+  return meta_of(grad(t, b[3]));
+}
 Arg var_of(const Bound &b) {
   if (b[2].kind != Arg::Kind::None && b[4].kind != Arg::Kind::None)
     throw BindingError("unbiased and correction");
@@ -429,6 +479,7 @@ const std::map<Op, Runner> &runners() {
       {Op::ones, R(grad(at::ones(IL(b[0]), options(b[1])), b[3]))},
       {Op::empty, R(grad(at::empty(IL(b[0]), options(b[1])), b[3]))},
       {Op::full, R(grad(at::full(SEQ(b[0]), S(b[1]), options(b[2])), b[4]))},
+      {Op::tensor, python_tensor},
       {Op::zeros_like, R(grad(at::zeros_like(T(b[0]), options(b[1])), b[3]))},
       {Op::ones_like, R(grad(at::ones_like(T(b[0]), options(b[1])), b[3]))},
       {Op::empty_like, R(grad(at::empty_like(T(b[0]), options(b[1])), b[3]))},
@@ -1010,6 +1061,50 @@ TEST_CASE("ops meta: factories against ATen") {
       for (const Arg &v : numbers)
         run(Op::full_like, {t({2}, I32), v}, {{"dtype", dtype}, {"requires_grad", rg}});
     }
+  std::vector<Arg> data = {f(8.0),
+                           i(3),
+                           bl(true),
+                           seq({}),
+                           seq({i(1), i(2)}),
+                           seq({i(1), f(2.5)}),
+                           seq({bl(true), i(2)}),
+                           seq({bl(true), bl(false)}),
+                           seq({seq({i(1), i(2)}), seq({i(3), bl(true)})}),
+                           seq({seq({}), seq({})}),
+                           seq({seq({i(1)}), i(2)}),
+                           seq({i(1), seq({i(2)})}),
+                           seq({str("a")}),
+                           seq({i(-1), i(255)}),
+                           i(-255),
+                           i(-256),
+                           i(256),
+                           i(127),
+                           i(128),
+                           i(-129),
+                           i(32768),
+                           i(2147483648),
+                           i(-2147483649),
+                           i(std::numeric_limits<int64_t>::max()),
+                           f(-1.0),
+                           f(255.5),
+                           f(127.9),
+                           f(-128.5),
+                           f(1.7),
+                           f(-1.7),
+                           f(2147483647.5),
+                           f(1e10),
+                           f(9.3e18),
+                           f(-9.3e18),
+                           f(std::numeric_limits<double>::infinity()),
+                           f(std::numeric_limits<double>::quiet_NaN()),
+                           f(1e300),
+                           f(1e5)};
+  for (const Arg &d : data)
+    for (const Arg &dtype : {none(), dt(Bool), dt(U8), dt(I8), dt(I16), dt(I32), dt(I64), dt(F16),
+                             dt(BF16), dt(F32), dt(F64)})
+      run(Op::tensor, {d}, {{"dtype", dtype}});
+  run(Op::tensor, {f(1.5)}, {{"requires_grad", bl(true)}});
+  run(Op::tensor, {i(1)}, {{"requires_grad", bl(true)}});
   run(Op::full, {i(3), f(1.0)});
   run(Op::full, {ints({2}), str("x")});
 }
