@@ -811,12 +811,8 @@ Value type_info(Interpreter &in, const std::string &name, const Args &args, cons
     set("smallest_normal", real(l.tiny));
     set("resolution", real(l.resolution));
   } else {
-    int bits = 8 * element_size(d);
-    bool is_unsigned = d == DType::UInt8;
-    int64_t max = bits == 64 ? std::numeric_limits<int64_t>::max()
-                             : (int64_t{1} << (bits - !is_unsigned)) - 1;
-    set("max", in.num(max));
-    set("min", in.num(is_unsigned ? 0 : -max - 1));
+    set("max", in.num(integer_max(d)));
+    set("min", in.num(integer_min(d)));
   }
   set("dtype", h.str(dtype_name(d), kComputed));
   return obj;

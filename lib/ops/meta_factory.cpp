@@ -37,11 +37,7 @@ Arg make(const Ctx &c, size_t i, Shape shape, DType default_dtype, Device defaul
 // (floats, or no numbers) float32; a number an integer dtype cannot hold is an error, as in
 // PyTorch.
 Arg tensor_of_data(const Ctx &c) {
-  Shape shape; // from the first items, as PyTorch measures it
-  for (const Arg *a = &c.b[0]; a->kind == Arg::Kind::Seq; a = &a->items[0]) {
-    shape.push_back(static_cast<int64_t>(a->items.size()));
-    if (a->items.empty()) break;
-  }
+  Shape shape = data_shape(c.b[0]);
   bool any_bool = false, any_int = false, any_float = false;
   auto check = [&](auto &self, const Arg &a, size_t dim) -> void {
     if (dim == shape.size()) {
@@ -71,10 +67,8 @@ Arg tensor_of_data(const Ctx &c) {
   // (c10::checked_convert: ints wrap into uint8 from -255 on, floats must lie in the range).
   DType d = out.tensor.dtype;
   if (!is_integral(d, false)) return out;
-  int bits = 8 * element_size(d);
   bool is_unsigned = d == DType::UInt8;
-  int64_t max = d == DType::Int64 ? INT64_MAX : (int64_t{1} << (bits - !is_unsigned)) - 1;
-  int64_t min = is_unsigned ? 0 : -max - 1;
+  int64_t max = integer_max(d), min = integer_min(d);
   std::vector<const Arg *> numbers;
   flatten_data(c.b[0], numbers);
   for (const Arg *a : numbers) {

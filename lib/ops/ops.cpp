@@ -344,6 +344,15 @@ void flatten_data(const Arg &data, std::vector<const Arg *> &numbers) {
     flatten_data(item, numbers);
 }
 
+std::vector<int64_t> data_shape(const Arg &data) {
+  std::vector<int64_t> shape;
+  for (const Arg *a = &data; a->kind == Arg::Kind::Seq; a = &a->items[0]) {
+    shape.push_back(static_cast<int64_t>(a->items.size()));
+    if (a->items.empty()) break;
+  }
+  return shape;
+}
+
 std::optional<Op> elementwise_inplace(std::string_view method_name) {
   static const std::unordered_map<std::string, Op> forms = [] {
     std::unordered_map<std::string, Op> m;

@@ -61,8 +61,10 @@ struct Arg {
 // device(type='cuda', index=0), (1, 2), [1, 2], slice(None, 2, None), Ellipsis, and a tensor as
 // its type comment in angle brackets: <cpu f32[2, 3]>.
 std::string describe(const Arg &);
-// torch.tensor's data (a number, or lists and tuples of them), its numbers in order.
+// torch.tensor's data (a number, or lists and tuples of them): its numbers in order, and its
+// shape as PyTorch measures it (from the first items; the meta rule checks the rest).
 void flatten_data(const Arg &data, std::vector<const Arg *> &numbers);
+std::vector<int64_t> data_shape(const Arg &data);
 using Kwargs = std::vector<std::pair<std::string_view, Arg>>; // keys borrowed from the caller
 
 enum class Op : uint16_t {

@@ -417,11 +417,6 @@ at::Tensor one(const Call &c) {
   case Op::tensor: { // the numbers as int64 or double, converted into the dtype as PyTorch does
     std::vector<const ops::Arg *> numbers;
     ops::flatten_data(c.at(0).meta, numbers);
-    std::vector<int64_t> shape;
-    for (const ops::Arg *a = &c.at(0).meta; a->kind == AK::Seq; a = &a->items[0]) {
-      shape.push_back(static_cast<int64_t>(a->items.size()));
-      if (a->items.empty()) break;
-    }
     bool any_float = false, any_int = false;
     for (const ops::Arg *a : numbers)
       any_float |= a->kind == AK::Float, any_int |= a->kind == AK::Int;
@@ -446,7 +441,7 @@ at::Tensor one(const Call &c) {
       t = at::tensor(v);
     }
     // at::tensor(values, options) has no bfloat16 kernel in libtorch 1.13: convert after.
-    return requiring_grad(c, 3, t.to(options).reshape(shape));
+    return requiring_grad(c, 3, t.to(options).reshape(ops::data_shape(c.at(0).meta)));
   }
   case Op::zeros_like:
   case Op::empty_like:

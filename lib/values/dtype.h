@@ -28,6 +28,15 @@ inline int element_size(DType d) {
   return sizes[static_cast<size_t>(d)];
 }
 
+// The range of an integer dtype (not bool): [-128, 127] for int8, [0, 255] for uint8.
+inline int64_t integer_max(DType d) {
+  int bits = 8 * element_size(d) - (d != DType::UInt8);
+  return bits == 63 ? INT64_MAX : (int64_t{1} << bits) - 1;
+}
+inline int64_t integer_min(DType d) {
+  return d == DType::UInt8 ? 0 : -integer_max(d) - 1;
+}
+
 // The elements, and the bytes, of a contiguous tensor of this shape (sizes >= 0); nullopt when
 // they exceed 2^63 - 1, which PyTorch refuses ("numel: integer multiplication overflow", "Storage
 // size calculation overflowed"). Inline: checked for every op's result.
