@@ -7,12 +7,6 @@
 
 namespace thunderc {
 
-const std::string *ClassDecl::method(const std::string &n) const {
-  for (const auto &[m, fn] : methods)
-    if (m == n) return &fn;
-  return nullptr;
-}
-
 const Expr *ClassDecl::default_for(const std::string &field) const {
   for (const auto &[f, e] : defaults)
     if (f == field) return &e;

@@ -112,11 +112,11 @@ struct ClassDecl {
   std::string name, pointer;
   std::string module, qualname, base;
   std::vector<std::pair<std::string, std::string>> methods; // method name -> function name
+  std::vector<std::pair<std::string, std::string>> static_methods; // @staticmethod: no self
   bool is_dataclass = false;
   std::vector<std::string> fields;
   Entries defaults;
   std::string printed_name; // module_qualname with '.', '<', '>' replaced by '_', unique (load.cpp)
-  const std::string *method(const std::string &n) const;
   const Expr *default_for(const std::string &field) const;
 };
 

@@ -339,7 +339,7 @@ private:
       fail(ptr, fmt::format("{} is a built-in class; remove its declaration", py_str(name)));
     object_at(decl, ptr, "a class declaration");
     static constexpr std::string_view keys[] = {"module", "qualname", "base", "methods",
-                                                "dataclass"};
+                                                "staticmethods", "dataclass"};
     Fields f = fields(decl, ptr, {"module", "qualname"}, keys, "a class declaration");
     ClassDecl cls;
     cls.name = name;
@@ -417,23 +417,31 @@ private:
   }
 
   void check_class(ClassDecl &cls, V decl) {
-    std::optional<V> methods_json = decl.find("methods");
-    if (!methods_json) return;
-    std::string mptr = cls.pointer + "/methods";
-    V methods = object_at(*methods_json, mptr, "methods");
-    for (auto [method, fn] : methods.members()) {
-      std::string ptr = pointer_join(mptr, method);
-      if (!is_python_name(method))
-        fail(ptr, fmt::format("method name {} is not a valid Python identifier", py_str(method)));
-      std::string fname = string_at(fn, ptr, "a method's function");
-      const Function *f = g_.find_function(fname);
-      if (!f)
-        fail(ptr, fmt::format("method {} names the absent function {}{}", py_str(method),
-                              py_str(fname), did_you_mean(fname, g_.function_names())));
-      if (f->params.empty())
-        fail(ptr, fmt::format("function {} is used as a method but takes no 'self' parameter",
-                              py_str(fname)));
-      cls.methods.emplace_back(method, fname);
+    for (bool is_static : {false, true}) {
+      std::string_view key = is_static ? "staticmethods" : "methods";
+      std::optional<V> methods_json = decl.find(key);
+      if (!methods_json) continue;
+      std::string mptr = pointer_join(cls.pointer, key);
+      V methods = object_at(*methods_json, mptr, key);
+      for (auto [method, fn] : methods.members()) {
+        std::string ptr = pointer_join(mptr, method);
+        if (!is_python_name(method))
+          fail(ptr, fmt::format("method name {} is not a valid Python identifier", py_str(method)));
+        std::string fname = string_at(fn, ptr, "a method's function");
+        const Function *f = g_.find_function(fname);
+        if (!f)
+          fail(ptr, fmt::format("method {} names the absent function {}{}", py_str(method),
+                                py_str(fname), did_you_mean(fname, g_.function_names())));
+        if (!is_static && f->params.empty())
+          fail(ptr, fmt::format("function {} is used as a method but takes no 'self' parameter "
+                                "(declare it under \"staticmethods\" if it is a @staticmethod)",
+                                py_str(fname)));
+        for (const auto &[m, other] : cls.methods)
+          if (m == method)
+            fail(ptr, fmt::format("{} is declared both as a method and as a static method",
+                                  py_str(method)));
+        (is_static ? cls.static_methods : cls.methods).emplace_back(method, fname);
+      }
     }
   }
 

@@ -99,6 +99,10 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
       rely_type(obj);
       return h.method(obj, name);
     }
+    if (const Function *fn = find_static(class_info(obj), name)) {
+      rely_type(obj);
+      return h.function(fn->name);
+    }
     return std::nullopt;
   case Kind::Module: {
     // Instance attributes win over methods, methods over parameters/buffers/sub-modules (which
@@ -109,6 +113,10 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     if (find_method(cls, name) || module_builtin_method(cls.builtin_base, name)) {
       rely_type(obj);
       return h.method(obj, name);
+    }
+    if (const Function *fn = find_static(cls, name)) {
+      rely_type(obj);
+      return h.function(fn->name);
     }
     if (e) return read_entry(obj, *e);
     return std::nullopt;
@@ -124,6 +132,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
   }
   case Kind::Class:
     if (const Function *fn = find_method(obj, name)) return h.function(fn->name);
+    if (const Function *fn = find_static(class_info(obj), name)) return h.function(fn->name);
     return std::nullopt;
   case Kind::List:
     if (has(list_methods(), name)) return h.method(obj, name);
@@ -171,10 +180,8 @@ Value Interpreter::getattr(Value obj, const std::string &name) {
   if (h.is(obj, Kind::Object) || h.is(obj, Kind::Dataclass) || h.is(obj, Kind::Module)) {
     for (const Entry &e : h.entries(obj))
       names.emplace_back(h.symbol(e.name));
-    for (const ClassDecl *c = g.find_class(std::string(h.name(obj))); c;
-         c = c->base.empty() ? nullptr : g.find_class(c->base))
-      for (const auto &[m, fn] : c->methods)
-        names.push_back(m);
+    for (const ClassInfo::Method &m : class_info(obj).methods)
+      names.emplace_back(m.name);
     rely_hasattr(obj, name, false);
   }
   if (h.is(obj, Kind::Tensor))

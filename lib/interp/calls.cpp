@@ -26,8 +26,9 @@ const Interpreter::ClassInfo &Interpreter::class_info(uint32_t cls_symbol) {
       info.model_output = is_model_output_class(at);
       break;
     }
-    for (const auto &[m, fn] : c->methods)
-      if (const Function *f = g.find_function(fn)) info.methods.emplace_back(m, f);
+    for (bool is_static : {false, true})
+      for (const auto &[m, fn] : is_static ? c->static_methods : c->methods)
+        if (const Function *f = g.find_function(fn)) info.methods.push_back({m, f, is_static});
     if (c->base.empty()) break;
     at = c->base;
   }
@@ -35,8 +36,14 @@ const Interpreter::ClassInfo &Interpreter::class_info(uint32_t cls_symbol) {
 }
 
 const Function *Interpreter::find_method(const ClassInfo &info, std::string_view method) {
-  for (const auto &[name, fn] : info.methods)
-    if (name == method) return fn;
+  for (const ClassInfo::Method &m : info.methods)
+    if (m.name == method) return m.is_static ? nullptr : m.fn;
+  return nullptr;
+}
+
+const Function *Interpreter::find_static(const ClassInfo &info, std::string_view method) {
+  for (const ClassInfo::Method &m : info.methods)
+    if (m.name == method) return m.is_static ? m.fn : nullptr;
   return nullptr;
 }
 
@@ -190,6 +197,10 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
       args.insert(args.begin(), obj);
       return call_function(*fn, std::move(args), kwargs);
     }
+    if (const Function *fn = find_static(cls, name)) {
+      rely_type(obj);
+      return call_function(*fn, std::move(args), kwargs);
+    }
     if (cls.model_output && name == "to_tuple" && h.is(obj, Kind::Dataclass)) {
       if (!args.empty() || !kwargs.empty()) fail("to_tuple() takes no arguments");
       rely_type(obj);
@@ -207,8 +218,10 @@ Value Interpreter::call_method(Value obj, const std::string &name, Args args, Kw
     }
     break;
   }
-  case Kind::Class:
+  case Kind::Class: // Cls.method(x, ...), Cls.static_method(...): the function itself
     if (const Function *fn = find_method(obj, name))
+      return call_function(*fn, std::move(args), kwargs);
+    if (const Function *fn = find_static(class_info(obj), name))
       return call_function(*fn, std::move(args), kwargs);
     break;
   default:

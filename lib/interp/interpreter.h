@@ -143,8 +143,13 @@ public:
     const ClassDecl *decl = nullptr;
     std::string builtin_base;
     bool model_output = false; // derives Hugging Face's ModelOutput (is_model_output_class)
+    struct Method {
+      std::string_view name;
+      const Function *fn;
+      bool is_static; // a @staticmethod: called without self
+    };
     // Nearest first; a linear search: classes have few methods, and it saves hashing the name.
-    std::vector<std::pair<std::string_view, const Function *>> methods;
+    std::vector<Method> methods;
     // Modules: module_defaults(builtin_base), each with its name's symbol; looked up on first use.
     mutable std::vector<std::pair<const ModuleDefault *, uint32_t>> module_defaults;
     mutable bool module_defaults_known = false;
@@ -154,7 +159,10 @@ public:
   const ClassInfo &class_info(uint32_t cls_symbol);
   const ClassInfo &class_info(std::string_view cls) { return class_info(h.intern(cls)); }
   const ClassInfo &class_info(Value v) { return class_info(h.name_symbol(v)); }
+  // The nearest definition of `method`, when it is a plain method (find_method) or a
+  // @staticmethod (find_static); nullptr otherwise.
   static const Function *find_method(const ClassInfo &info, std::string_view method);
+  static const Function *find_static(const ClassInfo &info, std::string_view method);
   const Function *find_method(std::string_view cls, std::string_view method) {
     return find_method(class_info(cls), method);
   }
