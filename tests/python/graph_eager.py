@@ -453,6 +453,8 @@ class Program:
         ns = {"__module__": decl["module"], "__qualname__": decl["qualname"]}
         for method, fname in decl.get("methods", {}).items():
             ns[method] = self._method(fname)
+        for method, fname in decl.get("staticmethods", {}).items():
+            ns[method] = staticmethod(self._function(fname))
         if "dataclass" in decl:
             cls = self._dataclass(short, decl, bases, ns)
         else:
@@ -470,6 +472,15 @@ class Program:
         method.__name__ = fname.split(".")[-1]
         method.__qualname__ = fname
         return method
+
+    def _function(self, fname):
+        program = self
+
+        def function(*args, **kwargs):
+            return program.call(fname, args, kwargs)
+        function.__name__ = fname.split(".")[-1]
+        function.__qualname__ = fname
+        return function
 
     def _dataclass(self, short, decl, bases, ns):
         spec = decl["dataclass"]
