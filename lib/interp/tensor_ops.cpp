@@ -319,6 +319,28 @@ Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
     p.ops.pop_back(); // a Python value: no op of the program
     return from_arg(res);
   }
+  if (view_of && ops::is_conversion(op)) {
+    // PyTorch returns the tensor itself when nothing changes (x.to(x.device) is x), else a copy.
+    const TensorMeta &in = r.bound_meta[0].tensor;
+    bool copy = op == ops::Op::to && r.bound_meta[4].kind == K::Bool && r.bound_meta[4].b;
+    if (!copy && res.tensor.dtype == in.dtype && res.tensor.device == in.device) {
+      p.ops.pop_back();
+      return view_of;
+    }
+    view_of = {};
+  }
+  if (view_of && op == ops::Op::getitem) {
+    // Advanced indexing (a list, a bool, a tensor other than a 0-dim integer one) copies.
+    auto advanced = [](const ops::Arg &a) {
+      return a.kind == K::Bool || (a.kind == K::Seq && a.is_list) ||
+             (a.kind == K::Tensor &&
+              !(a.tensor.shape.empty() && is_integral(a.tensor.dtype, false)));
+    };
+    const ops::Arg &index = r.bound_meta[1];
+    if (advanced(index) ||
+        (index.kind == K::Seq && std::any_of(index.items.begin(), index.items.end(), advanced)))
+      view_of = {};
+  }
   return emit(r, std::move(res), view_of);
 }
 

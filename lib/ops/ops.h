@@ -120,6 +120,11 @@ std::optional<Op> functional(Op);
 // "sub_" -> sub, "exp_" -> exp (the result is cast to the receiver's dtype: x.eq_(y) of a float
 // x holds 0.0 and 1.0); nullopt otherwise.
 std::optional<Op> elementwise_inplace(std::string_view method_name);
+// to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
+inline bool is_conversion(Op op) {
+  return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||
+         op == Op::to_bfloat16 || op == Op::to_long || op == Op::to_int || op == Op::to_bool;
+}
 // eq, ne, lt, le, gt, ge.
 inline bool is_comparison(Op op) {
   return op == Op::eq || op == Op::ne || op == Op::lt || op == Op::le || op == Op::gt ||

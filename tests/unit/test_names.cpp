@@ -56,13 +56,14 @@ TEST_CASE("an op added to an early statement renames only what depends on it") {
   const std::string after = computation_of(graph.dump());
 
   CHECK(after.find("  inputs_embeds_1 = torch.mul(inputs_embeds, 1.0)") != std::string::npos);
-  // The new comment and op, and the two lines that read inputs_embeds (the first norm's `.to`
-  // and the first residual add), before and after: the old single counter renamed ~200.
+  // The new comment and op, and the three lines that read inputs_embeds (the first norm reads it
+  // twice, its `.to(torch.float32)` being the tensor itself; the first residual add), before and
+  // after: the old single counter renamed ~200.
   std::vector<std::string> changed = changed_lines(before, after);
   std::string shown;
   for (const auto &l : changed) shown += l + "\n";
   INFO("changed lines:\n" << shown);
-  CHECK(changed.size() <= 6);
+  CHECK(changed.size() <= 8);
   for (const auto &l : changed) CHECK(l.find("inputs_embeds") != std::string::npos);
 }
 

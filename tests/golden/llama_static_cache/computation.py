@@ -42,15 +42,12 @@ def computation(input_ids, key_cache_0, value_cache_0, lm_head_weight, embed_tok
   causal_mask_4 = torch.Tensor.expand(causal_mask_3, (1, 1, -1, -1))  # causal_mask_4: "cuda:0 bf16[1, 1, 6, 128]"
   # modeling_llama.py:131: 	inv_freq_expanded = self.inv_freq[None, :, None].float().expand(position_ids.shape[0], -1, 1)
   inv_freq_expanded = operator.getitem(rotary_emb_inv_freq, (None, slice(None, None, None), None))  # inv_freq_expanded: "cuda:0 f32[1, 32, 1]"
-  inv_freq_expanded_1 = torch.Tensor.float(inv_freq_expanded)  # inv_freq_expanded_1: "cuda:0 f32[1, 32, 1]"
-  inv_freq_expanded_2 = torch.Tensor.expand(inv_freq_expanded_1, (1, -1, 1))  # inv_freq_expanded_2: "cuda:0 f32[1, 32, 1]"
+  inv_freq_expanded_1 = torch.Tensor.expand(inv_freq_expanded, (1, -1, 1))  # inv_freq_expanded_1: "cuda:0 f32[1, 32, 1]"
   # modeling_llama.py:132: 	position_ids_expanded = position_ids[:, None, :].float()
   position_ids_expanded = operator.getitem(position_ids, (slice(None, None, None), None, slice(None, None, None)))  # position_ids_expanded: "cuda:0 i64[1, 1, 6]"
   position_ids_expanded_1 = torch.Tensor.float(position_ids_expanded)  # position_ids_expanded_1: "cuda:0 f32[1, 1, 6]"
   # modeling_llama.py:137: 	freqs = (inv_freq_expanded.float() @ position_ids_expanded.float()).transpose(1, 2)
-  inv_freq_expanded_3 = torch.Tensor.float(inv_freq_expanded_2)  # inv_freq_expanded_3: "cuda:0 f32[1, 32, 1]"
-  position_ids_expanded_2 = torch.Tensor.float(position_ids_expanded_1)  # position_ids_expanded_2: "cuda:0 f32[1, 1, 6]"
-  freqs = torch.matmul(inv_freq_expanded_3, position_ids_expanded_2)  # freqs: "cuda:0 f32[1, 32, 6]"
+  freqs = torch.matmul(inv_freq_expanded_1, position_ids_expanded_1)  # freqs: "cuda:0 f32[1, 32, 6]"
   freqs_1 = torch.transpose(freqs, 1, 2)  # freqs_1: "cuda:0 f32[1, 6, 32]"
   # modeling_llama.py:138: 	emb = torch.cat((freqs, freqs), dim=-1)
   emb = torch.cat((freqs_1, freqs_1), dim=-1)  # emb: "cuda:0 f32[1, 6, 64]"
@@ -117,14 +114,10 @@ def computation(input_ids, key_cache_0, value_cache_0, lm_head_weight, embed_tok
   # modeling_llama.py:181: 	k_embed = (k * cos) + (rotate_half(k) * sin)
   k_sin = torch.mul(rotated_1, sin_3)  # k_sin: "cuda:0 bf16[1, 8, 6, 64]"
   k_embed = torch.add(k_cos, k_sin)  # k_embed: "cuda:0 bf16[1, 8, 6, 64]"
-  # cache_utils.py:1204: 	key_states = key_states.to(k_out.dtype)
-  key_states_3 = torch.Tensor.to(k_embed, torch.bfloat16)  # key_states_3: "cuda:0 bf16[1, 8, 6, 64]"
-  # cache_utils.py:1205: 	value_states = value_states.to(v_out.dtype)
-  value_states_3 = torch.Tensor.to(value_states_2, torch.bfloat16)  # value_states_3: "cuda:0 bf16[1, 8, 6, 64]"
   # cache_utils.py:1218: 	k_out.index_copy_(2, cache_position, key_states)
-  k_out = torch.index_copy(key_cache_0, 2, cache_position, key_states_3)  # k_out: "cuda:0 bf16[1, 8, 128, 64]"
+  k_out = torch.index_copy(key_cache_0, 2, cache_position, k_embed)  # k_out: "cuda:0 bf16[1, 8, 128, 64]"
   # cache_utils.py:1219: 	v_out.index_copy_(2, cache_position, value_states)
-  v_out = torch.index_copy(value_cache_0, 2, cache_position, value_states_3)  # v_out: "cuda:0 bf16[1, 8, 128, 64]"
+  v_out = torch.index_copy(value_cache_0, 2, cache_position, value_states_2)  # v_out: "cuda:0 bf16[1, 8, 128, 64]"
   # modeling_llama.py:209: 	hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)
   hidden_states_4 = operator.getitem(k_out, (slice(None, None, None), slice(None, None, None), None, slice(None, None, None), slice(None, None, None)))  # hidden_states_4: "cuda:0 bf16[1, 8, 1, 128, 64]"
   hidden_states_5 = torch.Tensor.expand(hidden_states_4, (1, 8, 4, 128, 64))  # hidden_states_5: "cuda:0 bf16[1, 8, 4, 128, 64]"
