@@ -1093,6 +1093,7 @@ private:
     }
     case Op::softmax:
     case Op::log_softmax:
+    case Op::cumsum:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + opt_dtype(2) + ")"};
     case Op::layer_norm:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + opt_tensor(2) + ", " +
@@ -1196,6 +1197,7 @@ private:
     case Op::bmm:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ")"};
     case Op::addmm:
+    case Op::baddbmm:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + tensor(2) + ", " + scalar(3) +
               ", " + scalar(4) + ")"};
     case Op::linear:

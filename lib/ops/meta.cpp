@@ -345,7 +345,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
   case Op::var: case Op::any: case Op::all:
     return meta_reduction(c);
-  case Op::softmax: case Op::log_softmax: return meta_softmax(c);
+  case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
   case Op::squeeze: case Op::flatten: case Op::expand: case Op::expand_as: case Op::repeat:
@@ -362,7 +362,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
-  case Op::addmm: case Op::linear: case Op::embedding: case Op::scaled_dot_product_attention:
+  case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::scaled_dot_product_attention:
     return meta_nn(c);
   case Op::add_: case Op::mul_: case Op::copy_: case Op::zero_: case Op::fill_:
     return meta_inplace(c);

@@ -1,8 +1,10 @@
 // Meta rules of matrix products and the neural-network functions built on them: matmul (the
-// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, linear, embedding and
+// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, baddbmm, linear, embedding and
 // scaled_dot_product_attention (its math: q @ k^T, + mask, softmax, @ v, plus the checks
 // PyTorch's SDPA front end makes). Products need equal dtypes, and not bool.
 #include "ops/meta.h"
+
+#include <fmt/format.h>
 
 namespace thunderc::ops::detail {
 
@@ -78,18 +80,25 @@ Arg meta_nn(const Ctx &c) {
     }
     return c.out(std::move(shape), input.dtype, c.same_device(std::span(all, bias ? 3 : 2)));
   }
-  case Op::addmm: { // beta * input + alpha * (mat1 @ mat2), input expanded to the product's shape
+  case Op::addmm:     // beta * input + alpha * (mat1 @ mat2), input expanded to the product's shape
+  case Op::baddbmm: { // the same over a batch: batch1 [b, n, m] @ batch2 [b, m, p]
     const TensorMeta &input = c.tensor(0), &a = c.tensor(1), &b = c.tensor(2);
-    if (a.shape.size() != 2)
-      c.fail("mat1 must be a matrix, got " + std::to_string(a.shape.size()) + "-D tensor");
-    if (b.shape.size() != 2)
-      c.fail("mat2 must be a matrix, got " + std::to_string(b.shape.size()) + "-D tensor");
-    Shape shape = {a.shape[0], b.shape[1]};
+    bool batched = c.op == Op::baddbmm;
+    size_t rank = batched ? 3 : 2;
+    for (const auto &[m, name] :
+         {std::pair{&a, batched ? "batch1" : "mat1"}, std::pair{&b, batched ? "batch2" : "mat2"}})
+      if (m->shape.size() != rank)
+        c.fail(fmt::format("{} must be a {}, got {}-D tensor", name,
+                           batched ? "3D tensor" : "matrix", m->shape.size()));
+    Shape shape = {a.shape[rank - 2], b.shape[rank - 1]};
+    if (batched) shape.insert(shape.begin(), a.shape[0]);
+    if (batched && b.shape[0] != a.shape[0])
+      c.fail(fmt::format("batch2 must have {} batches, got {}", a.shape[0], b.shape[0]));
     c.expands_to(input.shape, shape, "input");
-    if (a.shape[1] != b.shape[0])
-      c.fail("mat1 and mat2 shapes cannot be multiplied (" + std::to_string(a.shape[0]) + "x" +
-             std::to_string(a.shape[1]) + " and " + std::to_string(b.shape[0]) + "x" +
-             std::to_string(b.shape[1]) + ")");
+    if (a.shape[rank - 1] != b.shape[rank - 2])
+      c.fail(fmt::format("{} shapes cannot be multiplied ({} and {})",
+                         batched ? "batch1 and batch2" : "mat1 and mat2", str(a.shape),
+                         str(b.shape)));
     same_dtype(c, a, b);
     if (input.dtype != a.dtype)
       c.fail("expected input of dtype " + str(a.dtype) + ", got " + str(input.dtype));

@@ -1,7 +1,7 @@
-// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var), softmax/log_softmax
-// and layer_norm. Reductions share one dimension-list rule (None or an empty list reduces all dims,
-// duplicates are rejected, keepdim keeps size-1 dims); the dtype rules are PyTorch's: sum of
-// bool/int -> int64, mean and var only of floating/complex, argmax and max's indices -> int64.
+// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var), softmax/log_softmax,
+// cumsum and layer_norm. Reductions share one dimension-list rule (None or an empty list reduces
+// all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules are PyTorch's: sum
+// of bool/int -> int64, mean and var only of floating/complex, argmax and max's indices -> int64.
 #include "ops/meta.h"
 
 #include <algorithm>
@@ -136,9 +136,13 @@ Arg meta_reduction(const Ctx &c) {
   }
 }
 
-Arg meta_softmax(const Ctx &c) {
+Arg meta_softmax(const Ctx &c) { // and cumsum, of bool and integers int64 by default
   const TensorMeta &t = c.tensor(0);
   c.wrap(c.integer(1), static_cast<int64_t>(t.shape.size()));
+  if (c.op == Op::cumsum)
+    return c.out(t.shape,
+                 c.opt_dtype(2).value_or(is_integral(t.dtype, true) ? DType::Int64 : t.dtype),
+                 t.device);
   DType d = c.opt_dtype(2).value_or(t.dtype);
   c.kernel_supports(is_floating(d), t.shape, d);
   return c.out(t.shape, d, t.device);

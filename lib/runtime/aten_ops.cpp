@@ -364,6 +364,8 @@ at::Tensor one(const Call &c) {
         c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : c.integer(4);
     return at::var(c.tensor(0), d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef(), correction, c.boolean(3));
   }
+  case Op::cumsum:
+    return at::cumsum(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::log_softmax: return at::log_softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::layer_norm:
@@ -460,6 +462,8 @@ at::Tensor one(const Call &c) {
   case Op::bmm: return at::bmm(c.tensor(0), c.tensor(1));
   case Op::addmm:
     return at::addmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
+  case Op::baddbmm:
+    return at::baddbmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
   case Op::embedding: {
     if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");

@@ -450,6 +450,7 @@ const std::map<Op, Runner> &runners() {
       {Op::var, var_of},
       {Op::softmax, R(at::softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::log_softmax, R(at::log_softmax(T(b[0]), I(b[1]), OD(b[2])))},
+      {Op::cumsum, R(at::cumsum(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::layer_norm, R(at::layer_norm(T(b[0]), SEQ(b[1]), OT(b[2]), OT(b[3]), F(b[4])))},
       {Op::view, view_of},
       {Op::reshape, R(at::reshape(T(b[0]), IL(b[1])))},
@@ -487,6 +488,7 @@ const std::map<Op, Runner> &runners() {
       {Op::matmul, R(at::matmul(T(b[0]), T(b[1])))},
       {Op::bmm, R(at::bmm(T(b[0]), T(b[1])))},
       {Op::addmm, R(at::addmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
+      {Op::baddbmm, R(at::baddbmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
       {Op::embedding, embedding_of},
       {Op::scaled_dot_product_attention, R(sdpa_composite(b))},
@@ -824,12 +826,15 @@ TEST_CASE("ops meta: reductions, softmax and layer_norm against ATen") {
       run(op, {t({2, 3}, a), t({3}, F32)});
       run(op, {t({2, 3}, a), t({3}, F32)}, {{"keepdim", bl(true)}});
     }
-  for (Op op : {Op::softmax, Op::log_softmax})
+  for (Op op : {Op::softmax, Op::log_softmax, Op::cumsum})
     for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}})
       for (DType d : {Bool, I64, F16, BF16, F32, F64, C64})
         for (const Arg &dim : {i(0), i(-1), i(1), i(2), i(-3)})
           for (const Arg &dtype : {none(), dt(F32), dt(F64), dt(I64), dt(BF16)})
-            run(op, {t(s, d), dim, dtype});
+            if (op == Op::cumsum) // dtype is keyword-only there
+              run(op, {t(s, d), dim}, {{"dtype", dtype}});
+            else
+              run(op, {t(s, d), dim, dtype});
   for (const Shape &s : {Shape{}, Shape{4}, Shape{2, 4}, Shape{3, 2, 4}, Shape{2, 3}})
     for (const Shape &n : {Shape{}, Shape{4}, Shape{2, 4}, Shape{3}, Shape{1}})
       for (int w = 0; w < 4; ++w)
@@ -1132,8 +1137,19 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
     for (DType y : {Bool, I64, F16, BF16, F32, F64})
       run(Op::addmm, {t({3}, x), t({2, 4}, y), t({4, 3}, x)});
   for (const Arg &beta : {i(0), i(2), f(0.5), bl(true)})
-    for (DType d : {I64, F32})
+    for (DType d : {I64, F32}) {
       run(Op::addmm, {t({3}, d), t({2, 4}, d), t({4, 3}, d)}, {{"beta", beta}, {"alpha", beta}});
+      run(Op::baddbmm, {t({3}, d), t({5, 2, 4}, d), t({5, 4, 3}, d)},
+          {{"beta", beta}, {"alpha", beta}});
+    }
+  for (const Shape &in :
+       {Shape{}, Shape{3}, Shape{2, 3}, Shape{5, 2, 3}, Shape{4, 2, 3}, Shape{5, 1, 1}})
+    for (const Shape &a : {Shape{5, 2, 4}, Shape{5, 2, 0}, Shape{2, 4}, Shape{4, 2, 4}})
+      for (const Shape &b : {Shape{5, 4, 3}, Shape{5, 0, 3}, Shape{5, 5, 3}, Shape{4, 3}})
+        run(Op::baddbmm, {t(in), t(a), t(b)});
+  for (DType x : all_dtypes)
+    for (DType y : {Bool, I64, F16, BF16, F32, F64})
+      run(Op::baddbmm, {t({3}, x), t({2, 2, 4}, y), t({2, 4, 3}, x)});
   for (const Shape &in :
        {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{5, 4, 2, 3}, Shape{2, 4}})
     for (const Shape &w : {Shape{}, Shape{3}, Shape{5, 3}, Shape{3, 5}, Shape{2, 5, 3}})
