@@ -1091,6 +1091,16 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + opt_dims(1) + ", " + form + ", " + boolean(3) +
               ")"};
     }
+    case Op::clamp: { // the Tensor overload when a bound is a tensor (a number then wrapped)
+      bool tensors = is_tensor(1) || is_tensor(2);
+      auto bound = [&](size_t i) {
+        if (is_none(i))
+          return tensors ? "c10::optional<at::Tensor>()"
+                         : std::string("c10::optional<at::Scalar>()");
+        return tensors ? tensor_or_wrapped(i) : "c10::optional<at::Scalar>(" + scalar(i) + ")";
+      };
+      return {fn(id) + "(" + tensor(0) + ", " + bound(1) + ", " + bound(2) + ")"};
+    }
     case Op::softmax:
     case Op::log_softmax:
     case Op::cumsum:

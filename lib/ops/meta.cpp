@@ -333,7 +333,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::gt: case Op::ge: case Op::logical_and: case Op::logical_or: case Op::bitwise_and:
   case Op::bitwise_or: case Op::bitwise_xor:
     return meta_binary(c);
-  case Op::where: return meta_where(c);
+  case Op::where: case Op::clamp: return meta_where(c);
   case Op::neg: case Op::abs: case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt:
   case Op::sin: case Op::cos: case Op::tanh: case Op::sigmoid: case Op::logical_not: case Op::relu:
   case Op::gelu: case Op::silu: case Op::dropout: case Op::clone: case Op::contiguous:

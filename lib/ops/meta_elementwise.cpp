@@ -192,7 +192,19 @@ Arg meta_unary(const Ctx &c) {
   return c.out(t.shape, d, t.device);
 }
 
-Arg meta_where(const Ctx &c) {
+Arg meta_where(const Ctx &c) { // and clamp(input, min=None, max=None): numbers or tensors
+  if (c.op == Op::clamp) {
+    if (c.is_none(1) && c.is_none(2)) c.fail("At least one of 'min' or 'max' must not be None");
+    const TensorMeta &t = c.tensor(0);
+    Shape shape = t.shape;
+    for (size_t i : {1, 2})
+      if (!c.is_none(i)) shape = c.broadcast(shape, shape_of(c, i));
+    DType d = c.is_none(1)   ? c.result_type({0, 2})
+              : c.is_none(2) ? c.result_type({0, 1})
+                             : c.result_type({0, 1, 2});
+    c.kernel_supports(d != DType::Bool && !is_complex(d), shape, d);
+    return c.out(std::move(shape), d, c.device({0, 1, 2}));
+  }
   const TensorMeta &cond = c.tensor(0);
   if (cond.dtype != DType::Bool && cond.dtype != DType::UInt8)
     c.fail("expected condition to be a boolean tensor, but got a tensor with dtype " +

@@ -228,6 +228,7 @@ const Names &names() {
         {"torch.nn.functional.tanh", Op::tanh},
         {"torch.relu", Op::relu},
         {"torch.concat", Op::cat},
+        {"torch.clip", Op::clamp},
         {"torch.multiply", Op::mul},
         {"torch.subtract", Op::sub},
         {"torch.divide", Op::div},
@@ -257,6 +258,7 @@ const Names &names() {
     for (const auto &[name, op] : aliases)
       n.functions.emplace(name, op);
     for (auto [name, op] : {std::pair<std::string_view, Op>{"multiply", Op::mul},
+                            {"clip", Op::clamp},
                             {"subtract", Op::sub},
                             {"divide", Op::div}})
       n.methods.emplace(name, op);
@@ -362,10 +364,11 @@ std::optional<Op> elementwise_inplace(std::string_view method_name) {
           Op::ge,          Op::logical_and, Op::logical_or,   Op::bitwise_and, Op::bitwise_or,
           Op::bitwise_xor, Op::neg,         Op::abs,          Op::exp,         Op::log,
           Op::sqrt,        Op::rsqrt,       Op::sin,          Op::cos,         Op::tanh,
-          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal}) {
+          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal,  Op::clamp}) {
       std::string_view name = info(op).torch_name;
       m.emplace(std::string(name.substr(name.rfind('.') + 1)) + "_", op); // "sub_"
     }
+    m.emplace("clip_", Op::clamp);
     return m;
   }();
   if (auto it = forms.find(std::string(method_name)); it != forms.end()) return it->second;

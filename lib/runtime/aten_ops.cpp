@@ -364,6 +364,14 @@ at::Tensor one(const Call &c) {
         c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : c.integer(4);
     return at::var(c.tensor(0), d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef(), correction, c.boolean(3));
   }
+  case Op::clamp: { // the Tensor overload when a bound is a tensor (a number then wrapped)
+    if (c.is_tensor(1) || c.is_tensor(2)) {
+      auto bound = [&](size_t i) { return c.none(i) ? c10::optional<at::Tensor>() : c.operand(i); };
+      return at::clamp(c.tensor(0), bound(1), bound(2));
+    }
+    auto bound = [&](size_t i) { return c.none(i) ? c10::optional<at::Scalar>() : c.scalar(i); };
+    return at::clamp(c.tensor(0), bound(1), bound(2));
+  }
   case Op::cumsum:
     return at::cumsum(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));

@@ -340,6 +340,15 @@ Arg python_tensor(const Bound &b) {
   });
   return meta_of(grad(t, b[3]));
 }
+Arg clamp_of(const Bound &b) { // the Tensor overload when a bound is a tensor
+  auto none = [&](size_t i) { return b[i].kind == Arg::Kind::None; };
+  if (b[1].kind == Arg::Kind::Tensor || b[2].kind == Arg::Kind::Tensor) {
+    auto bound = [&](size_t i) { return none(i) ? c10::optional<at::Tensor>() : TS(b[i]); };
+    return meta_of(at::clamp(T(b[0]), bound(1), bound(2)));
+  }
+  auto bound = [&](size_t i) { return none(i) ? c10::optional<at::Scalar>() : S(b[i]); };
+  return meta_of(at::clamp(T(b[0]), bound(1), bound(2)));
+}
 Arg var_of(const Bound &b) {
   if (b[2].kind != Arg::Kind::None && b[4].kind != Arg::Kind::None)
     throw BindingError("unbiased and correction");
@@ -451,6 +460,7 @@ const std::map<Op, Runner> &runners() {
       {Op::softmax, R(at::softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::log_softmax, R(at::log_softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::cumsum, R(at::cumsum(T(b[0]), I(b[1]), OD(b[2])))},
+      {Op::clamp, clamp_of},
       {Op::layer_norm, R(at::layer_norm(T(b[0]), SEQ(b[1]), OT(b[2]), OT(b[3]), F(b[4])))},
       {Op::view, view_of},
       {Op::reshape, R(at::reshape(T(b[0]), IL(b[1])))},
@@ -1123,6 +1133,11 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
       run(Op::matmul, {t(a), t(b)});
       run(Op::bmm, {t(a), t(b)});
     }
+  for (DType d : all_dtypes)
+    for (const Arg &lo : {none(), i(0), f(0.5), bl(false), t({}, F64), t({3}, I64), t({2, 3}, F32)})
+      for (const Arg &hi : {none(), i(2), f(1.5), t({3}, F16), t({4}, F32)})
+        for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}})
+          run(Op::clamp, {t(s, d), lo, hi});
   for (DType a : all_dtypes)
     for (DType b : {Bool, I64, BF16, F32, F64}) {
       run(Op::matmul, {t({2, 3}, a), t({3}, b)});
