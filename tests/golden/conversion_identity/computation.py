@@ -4,10 +4,11 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def computation(cache, new, pos):
+def computation(cache, new):
   # cache: "cpu f32[4, 3]"
   # new: "cpu f32[1, 3]"
-  # pos: "cpu i64[1]"
+  # pos = torch.arange(1, 2)
+  pos = torch.arange(1, 2)  # pos: "cpu i64[1]"
   # k_out.index_copy_(0, pos, new)
   k_out = torch.index_copy(cache, 0, pos, new)  # k_out: "cpu f32[4, 3]"
   # wide = cache.to(torch.float64)
