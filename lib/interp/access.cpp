@@ -126,7 +126,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     Value v = tensor_attr(obj, name, &found);
     if (found) return v;
     if (ops::lookup_method(name) || ops::elementwise_inplace(name) || name == "type" ||
-        name == "item" || name == "tolist" || name == "is_floating_point" || name == "element_size")
+        name == "clamp_min" || name == "clamp_max" || name == "item" || name == "tolist" ||
+        name == "is_floating_point" || name == "element_size")
       return h.method(obj, name);
     return std::nullopt;
   }

@@ -519,6 +519,12 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     return num(element_size(d));
   }
   if (name == "type") return tensor_type(t, args, kwargs);
+  if (name == "clamp_min" || name == "clamp_max") { // x.clamp_min(m) is x.clamp(min=m)
+    std::string bound(name.substr(6));
+    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != bound))
+      fail(fmt::format("Tensor.{}() takes exactly one argument, {}", name, bound));
+    return tensor_op(ops::Op::clamp, {t}, {{bound, args.empty() ? kwargs[0].second : args[0]}});
+  }
   if (name == "split")
     for (const auto &[key, v] : kwargs)
       if (key == "split_size_or_sections")

@@ -15,5 +15,9 @@ def computation(query, positions, limit):
   capped = torch.clamp(query_1, max=limit)  # capped: "cpu f32[2, 3]"
   # halves = torch.clamp(positions, min=0.5)
   halves = torch.clamp(positions, min=0.5)  # halves: "cpu f32[4]"
+  # from_one = positions.clamp_min(1)
+  from_one = torch.clamp(positions, min=1)  # from_one: "cpu i64[4]"
+  # below = torch.clamp_max(query, max=0.1)
+  below = torch.clamp(query_1, max=0.1)  # below: "cpu f32[2, 3]"
   torch.Tensor.copy_(query, query_1)  # write-back into args[0]
-  return (pos, capped, halves)
+  return (pos, capped, halves, from_one, below)
