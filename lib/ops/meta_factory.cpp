@@ -32,13 +32,11 @@ Arg make(const Ctx &c, size_t i, Shape shape, DType default_dtype, Device defaul
   return Arg::of_tensor(TensorMeta{std::move(shape), dtype, normalize(device), requires_grad});
 }
 
-// torch.tensor(data): a number, or (nested) lists and tuples of numbers of one length per level.
-// The dtype is bool when every number is, int64 when every number is an int or a bool, else
-// (floats, or no numbers) float32; a number an integer dtype cannot hold is an error, as in
+// torch.tensor(data): a number, or (nested) lists and tuples of numbers of one length per level,
+// of ops::data_dtype unless dtype= says; a number an integer dtype cannot hold is an error, as in
 // PyTorch.
 Arg tensor_of_data(const Ctx &c) {
   Shape shape = data_shape(c.b[0]);
-  bool any_bool = false, any_int = false, any_float = false;
   auto check = [&](auto &self, const Arg &a, size_t dim) -> void {
     if (dim == shape.size()) {
       if (a.kind == Arg::Kind::Seq)
@@ -46,8 +44,6 @@ Arg tensor_of_data(const Ctx &c) {
                            a.is_list ? "list" : "tuple"));
       if (a.kind != Arg::Kind::Bool && a.kind != Arg::Kind::Int && a.kind != Arg::Kind::Float)
         c.fail("data holds " + describe(a) + "; thunderc builds tensors of Python numbers only");
-      any_bool |= a.kind == Arg::Kind::Bool, any_int |= a.kind == Arg::Kind::Int;
-      any_float |= a.kind == Arg::Kind::Float;
       return;
     }
     if (a.kind != Arg::Kind::Seq || static_cast<int64_t>(a.items.size()) != shape[dim])
@@ -58,19 +54,15 @@ Arg tensor_of_data(const Ctx &c) {
       self(self, item, dim + 1);
   };
   check(check, c.b[0], 0);
-  Arg out = make(c, 1, shape,
-                 any_int && !any_float    ? DType::Int64
-                 : any_bool && !any_float ? DType::Bool
-                                          : DType::Float32,
-                 Device{});
+  std::vector<const Arg *> numbers;
+  flatten_data(c.b[0], numbers);
+  Arg out = make(c, 1, shape, data_dtype(numbers), Device{});
   // PyTorch converts each number into an integer dtype with an overflow check
   // (c10::checked_convert: ints wrap into uint8 from -255 on, floats must lie in the range).
   DType d = out.tensor.dtype;
   if (!is_integral(d, false)) return out;
   bool is_unsigned = d == DType::UInt8;
   int64_t max = integer_max(d), min = integer_min(d);
-  std::vector<const Arg *> numbers;
-  flatten_data(c.b[0], numbers);
   for (const Arg *a : numbers) {
     bool overflow = a->kind == Arg::Kind::Float
                         ? !(a->f >= static_cast<double>(min) &&

@@ -346,6 +346,13 @@ void flatten_data(const Arg &data, std::vector<const Arg *> &numbers) {
     flatten_data(item, numbers);
 }
 
+DType data_dtype(std::span<const Arg *const> numbers) {
+  bool any_int = false, any_float = false;
+  for (const Arg *a : numbers)
+    any_int |= a->kind == Arg::Kind::Int, any_float |= a->kind == Arg::Kind::Float;
+  return any_float || numbers.empty() ? DType::Float32 : any_int ? DType::Int64 : DType::Bool;
+}
+
 std::vector<int64_t> data_shape(const Arg &data) {
   std::vector<int64_t> shape;
   for (const Arg *a = &data; a->kind == Arg::Kind::Seq; a = &a->items[0]) {

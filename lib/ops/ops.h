@@ -64,6 +64,9 @@ std::string describe(const Arg &);
 // torch.tensor's data (a number, or lists and tuples of them): its numbers in order, and its
 // shape as PyTorch measures it (from the first items; the meta rule checks the rest).
 void flatten_data(const Arg &data, std::vector<const Arg *> &numbers);
+// The dtype torch.tensor infers from those numbers: bool when every one is, int64 when every one
+// is an int or a bool, else (floats, or no numbers) float32.
+DType data_dtype(std::span<const Arg *const> numbers);
 std::vector<int64_t> data_shape(const Arg &data);
 using Kwargs = std::vector<std::pair<std::string_view, Arg>>; // keys borrowed from the caller
 

@@ -427,13 +427,10 @@ at::Tensor one(const Call &c) {
   case Op::tensor: { // the numbers as int64 or double, converted into the dtype as PyTorch does
     std::vector<const ops::Arg *> numbers;
     ops::flatten_data(c.at(0).meta, numbers);
-    bool any_float = false, any_int = false;
-    for (const ops::Arg *a : numbers)
-      any_float |= a->kind == AK::Float, any_int |= a->kind == AK::Int;
+    bool any_float = std::any_of(numbers.begin(), numbers.end(),
+                                 [](const ops::Arg *a) { return a->kind == AK::Float; });
     auto options = at::TensorOptions()
-                       .dtype(c.opt_dtype(1).value_or(any_float || numbers.empty() ? at::kFloat
-                                                      : any_int                    ? at::kLong
-                                                                                   : at::kBool))
+                       .dtype(c.opt_dtype(1).value_or(to_aten(ops::data_dtype(numbers))))
                        .device(c.opt_device(2));
     auto value = [](const ops::Arg *a) {
       return a->kind == AK::Float ? a->f : a->kind == AK::Int ? double(a->i) : double(a->b);
