@@ -1192,7 +1192,7 @@ private:
       std::string options = factory_options(3);
       for (int64_t d : t_.values[cur_->outs[0]].type.tensor->shape)
         shape += (shape.empty() ? "" : ", ") + cpp_int(d);
-      return {factory(fmt::format("at::tensor(std::vector<{}>{{{}}}).to({}).reshape({{{}}})",
+      return {factory(fmt::format("{}(std::vector<{}>{{{}}}).to({}).reshape({{{}}})", fn(id),
                                   any_float ? "double" : "int64_t", values, options, shape))};
     }
     case Op::zeros_like:

@@ -550,9 +550,10 @@ TEST_CASE("cpp: every ATen header a generated file includes exists") {
     sources.emplace_back("in-place activations", src);
   }
   std::vector<std::string> paths = test::sample_paths();
-  for (const auto &entry : std::filesystem::directory_iterator(
-           std::filesystem::path(THUNDERC_SOURCE_DIR) / "tests/graphs/so"))
-    if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
+  for (const char *dir : {"tests/graphs/so", "tests/graphs/traces"})
+    for (const auto &entry :
+         std::filesystem::directory_iterator(std::filesystem::path(THUNDERC_SOURCE_DIR) / dir))
+      if (entry.path().extension() == ".json") paths.push_back(entry.path().string());
   for (const std::string &path : paths) {
     Graph g = load_graph(path);
     CompileOptions options;
@@ -560,11 +561,20 @@ TEST_CASE("cpp: every ATen header a generated file includes exists") {
     sources.emplace_back(path, compile_graph(g, options).back().text);
   }
   const std::regex include(R"(#include <ATen/ops/(\w+)\.h>)");
+  const std::regex call(R"(\bat::([a-z_][a-z0-9_]*)\()"); // at::dtype is TensorOptions' own
   for (const auto &[what, src] : sources) {
     CAPTURE(what);
     size_t n = 0;
     for (std::sregex_iterator i(src.begin(), src.end(), include), end; i != end; ++i, ++n)
       CHECK_MESSAGE(exists((*i)[1].str()), (*i)[0].str());
     CHECK(n > 0);
+    // every ATen function called is declared by a header the file includes (a build without the
+    // precompiled ATen/ATen.h sees only those)
+    for (std::sregex_iterator i(src.begin(), src.end(), call), end; i != end; ++i)
+      if ((*i)[1].str() != "dtype")
+        CHECK_MESSAGE(src.find("#include <ATen/ops/" +
+                               std::string(cpp_aten_ops_header((*i)[1].str())) + ".h>") !=
+                          std::string::npos,
+                      (*i)[0].str());
   }
 }
