@@ -1010,6 +1010,8 @@ private:
     case Op::bitwise_not:
     case Op::reciprocal:
       return {fn(id) + "(" + tensor(0) + ")"};
+    case Op::round:
+      return {fn(id) + "(" + tensor(0) + (is_none(1) ? "" : ", " + integer(1)) + ")"};
     case Op::clone:
       if (in_place(ins)) return {tensor(0)}; // the input itself, updated in place next
       return {fn(id) + "(" + tensor(0) + ")"};
@@ -1053,6 +1055,8 @@ private:
       return {tensor(0) + ".to(at::kHalf)"};
     case Op::to_bfloat16:
       return {tensor(0) + ".to(at::kBFloat16)"};
+    case Op::to_double:
+      return {tensor(0) + ".to(at::kDouble)"};
     case Op::to_long:
       return {tensor(0) + ".to(at::kLong)"};
     case Op::to_int:
@@ -1143,6 +1147,12 @@ private:
               true};
     case Op::chunk:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + integer(2) + ")", true};
+    case Op::unbind:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")", true};
+    case Op::topk:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + integer(2) + ", " + boolean(3) +
+                  ", " + boolean(4) + ")",
+              true};
     case Op::narrow:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " +
               (is_tensor(2) ? tensor(2) : integer(2)) + ", " + integer(3) + ")"};
@@ -1165,6 +1175,9 @@ private:
     case Op::triu:
     case Op::tril:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
+    case Op::pad:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + str(2) + ", " +
+              (is_none(3) ? "c10::nullopt" : floating(3)) + ")"};
 
     case Op::arange:
       if (is_none(1)) fail("arange without an end");
@@ -1212,6 +1225,8 @@ private:
               ", " + scalar(4) + ")"};
     case Op::linear:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
+    case Op::one_hot:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
     case Op::embedding: {
       // torch.nn.functional.embedding: a negative padding_idx counts from the end, None is -1.
       const Arg &w = m(1);

@@ -125,9 +125,7 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     bool found = false;
     Value v = tensor_attr(obj, name, &found);
     if (found) return v;
-    if (ops::lookup_method(name) || ops::elementwise_inplace(name) || name == "type" ||
-        name == "clamp_min" || name == "clamp_max" || name == "item" || name == "tolist" ||
-        name == "is_floating_point" || name == "element_size")
+    if (ops::lookup_method(name) || ops::inplace_form(name) || interpreted_tensor_method(name))
       return h.method(obj, name);
     return std::nullopt;
   }
@@ -143,6 +141,8 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     return std::nullopt;
   case Kind::Tuple:
     if (name == "index" || name == "count") return h.method(obj, name);
+    if (!h.return_type(obj).empty() && (name == "values" || name == "indices"))
+      return h.items(obj)[name == "values" ? 0 : 1];
     return std::nullopt;
   case Kind::Str:
     if (has(str_methods(), name)) return h.method(obj, name);

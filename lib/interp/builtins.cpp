@@ -834,8 +834,9 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (name == "torch.get_default_dtype") return h.dtype(DType::Float32, kComputed);
   if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
-  if ((name == "torch.clamp_min" || name == "torch.clamp_max") && !args.empty() &&
-      h.is(args[0], Kind::Tensor)) // torch.clamp_min(x, m) is x.clamp_min(m)
+  if ((name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||
+       name == "torch.outer") &&
+      !args.empty() && h.is(args[0], Kind::Tensor)) // torch.outer(x, v) is x.outer(v)
     return call_method(args[0], name.substr(6), Args(args.begin() + 1, args.end()), kwargs);
   if (!name.starts_with("builtins.")) return std::nullopt;
   std::string fn = name.substr(9);

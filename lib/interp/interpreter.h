@@ -195,6 +195,8 @@ public:
   Value tensor_op(ops::Op op, Args args, const Kwargs &kwargs);
   Value tensor_attr(Value t, const std::string &name, bool *found);
   std::optional<Value> tensor_method(Value t, const std::string &name, Args &args, Kwargs &kwargs);
+  std::optional<Value> derived_tensor_method(Value t, std::string_view name, Args &args,
+                                             Kwargs &kwargs);
   [[noreturn]] void data_dependent(Value t, const std::string &what);
   // Tensor objects -> current versions (inside sequences too). Inline: it runs for every op
   // argument, most of them tensors and scalars.
@@ -303,6 +305,10 @@ public:
 inline bool is_type_info(std::string_view cls) {
   return cls == "torch.finfo" || cls == "torch.iinfo";
 }
+
+// A tensor method the interpreter implements itself rather than a row of the op catalogue
+// (x.item(), x.type(), x.t(), x.new_zeros(...), ...).
+bool interpreted_tensor_method(std::string_view name);
 
 // An operator.* name's symbol, for Python's messages: "add" -> "+", "iadd" -> "+=" (others are
 // "operator.<op>").

@@ -248,6 +248,10 @@ Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
     for (size_t k = 0; k < res.items.size(); ++k)
       outs.push_back(out(res.items[k], uint32_t(k)));
     r.result = h.tuple(std::move(outs), new_record());
+    if (r.op == ops::Op::max || r.op == ops::Op::min || r.op == ops::Op::topk)
+      h.set_return_type(r.result, r.op == ops::Op::topk  ? "torch.return_types.topk"
+                                  : r.op == ops::Op::max ? "torch.return_types.max"
+                                                         : "torch.return_types.min");
   } else {
     r.result = out(res, 0);
   }
@@ -501,9 +505,87 @@ Value Interpreter::tensor_type(Value t, const Args &args, const Kwargs &kwargs) 
   fail(fmt::format("Tensor.type(): ValueError: invalid type: {}", py_str(text)));
 }
 
+bool interpreted_tensor_method(std::string_view name) {
+  static constexpr std::string_view names[] = {
+      "item",         "tolist", "__bool__",  "__int__",   "__float__", "is_floating_point",
+      "element_size", "type",   "clamp_min", "clamp_max", "t",         "view_as",
+      "broadcast_to", "outer",  "new_zeros", "new_ones",  "new_empty", "new_full",
+      "new_tensor"};
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+// Methods that are other ops, as PyTorch defines them: x.t() is x.T of a tensor of at most 2
+// dims, x.view_as(y) x.view(y.shape), x.broadcast_to(s) x.expand(s), x.outer(v)
+// x.reshape(-1, 1) * v, and x.new_zeros(...) torch.zeros(...) with x's dtype and device unless
+// given (new_ones, new_empty, new_full, new_tensor likewise).
+std::optional<Value> Interpreter::derived_tensor_method(Value t, std::string_view name, Args &args,
+                                                        Kwargs &kwargs) {
+  auto one_tensor = [&](const char *param) {
+    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != param))
+      fail(fmt::format("Tensor.{}() takes exactly one argument, {}", name, param));
+    Value v = args.empty() ? kwargs[0].second : args[0];
+    if (!h.is(v, Kind::Tensor))
+      fail(fmt::format("Tensor.{}(): argument '{}' must be Tensor, not {}", name, param,
+                       h.type_name(v)));
+    return v;
+  };
+  if (name == "t") {
+    if (!args.empty() || !kwargs.empty()) fail("Tensor.t() takes no arguments");
+    rely_meta(t);
+    if (size_t rank = h.meta(t).shape.size(); rank > 2)
+      fail(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D; use "
+                       "transpose(dim0, dim1) or permute",
+                       rank));
+    bool found;
+    return tensor_attr(t, "T", &found);
+  }
+  if (name == "view_as") {
+    Value other = one_tensor("other");
+    bool found;
+    return tensor_op(ops::Op::view, {t, tensor_attr(other, "shape", &found)}, {});
+  }
+  if (name == "broadcast_to") {
+    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != "size"))
+      fail("Tensor.broadcast_to() takes exactly one argument, size");
+    return tensor_op(ops::Op::expand, {t, args.empty() ? kwargs[0].second : args[0]}, {});
+  }
+  if (name == "outer") { // ATen's own definition, so dtypes and errors are the product's
+    Value vec2 = one_tensor("vec2");
+    rely_meta(t);
+    rely_meta(vec2);
+    for (auto [v, what] : {std::pair{t, "self"}, std::pair{vec2, "vec2"}})
+      if (size_t rank = h.meta(v).shape.size(); rank != 1)
+        fail(fmt::format("outer: Expected 1-D argument {}, but got {}-D", what, rank));
+    Value column = tensor_op(ops::Op::reshape, {t, num(h.meta(t).shape[0]), num(1)}, {});
+    return tensor_op(ops::Op::mul, {column, vec2}, {});
+  }
+  static constexpr std::pair<std::string_view, ops::Op> factories[] = {
+      {"new_zeros", ops::Op::zeros},
+      {"new_ones", ops::Op::ones},
+      {"new_empty", ops::Op::empty},
+      {"new_full", ops::Op::full},
+      {"new_tensor", ops::Op::tensor}};
+  for (auto [method, op] : factories) {
+    if (name != method) continue;
+    rely_meta(t);
+    const TensorMeta &m = h.meta(t);
+    Value dtype = h.dtype(m.dtype, kComputed), device = h.device(m.device, kComputed);
+    for (auto &[key, v] : kwargs) // None means the receiver's, as PyTorch reads it
+      if ((key == "dtype" || key == "device") && h.is(v, Kind::None))
+        v = key == "dtype" ? dtype : device;
+    for (auto [key, v] : {std::pair{"dtype", dtype}, std::pair{"device", device}})
+      if (std::none_of(kwargs.begin(), kwargs.end(),
+                       [&](const auto &kw) { return kw.first == key; }))
+        kwargs.emplace_back(key, v);
+    return tensor_op(op, std::move(args), kwargs);
+  }
+  return std::nullopt;
+}
+
 std::optional<Value> Interpreter::tensor_method(Value t, const std::string &method, Args &args,
                                                 Kwargs &kwargs) {
   std::string_view name = method;
+  if (auto v = derived_tensor_method(t, name, args, kwargs)) return v;
   if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" ||
       name == "__float__") {
     if (name == "item" || name == "__bool__" || name == "__int__" || name == "__float__")
@@ -538,7 +620,7 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
   }
   std::optional<ops::Op> op = statement_op(method, ops::lookup_method);
   if (!op && name.ends_with('_')) // x.sub_(y) is x -= y
-    if (auto f = ops::elementwise_inplace(name)) {
+    if (auto f = ops::inplace_form(name)) {
       args.insert(args.begin(), t);
       return inplace_op(*f, args, kwargs, fmt::format("Tensor.{}()", name));
     }

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 
 namespace thunderc::ops {
 namespace detail {
@@ -292,6 +294,28 @@ void Ctx::kernel_supports(bool supported, const Shape &result, DType dtype) cons
   if (!supported && numel(result) > 0) fail("not implemented for " + str(dtype) + " tensors");
 }
 
+void Ctx::converts(const Arg &a, DType d) const {
+  // c10::overflows: ints wrap into uint8 from -255 on; floats must lie in the range, or for
+  // floating dtypes be infinite or NaN; nothing overflows bool.
+  if (d == DType::Bool || (a.kind != Arg::Kind::Int && a.kind != Arg::Kind::Float)) return;
+  bool overflow = false;
+  if (is_integral(d, false)) {
+    int64_t max = integer_max(d), min = integer_min(d);
+    overflow = a.kind == Arg::Kind::Float // 2**63 passes into int64 (as the double of its max)
+                   ? !(a.f >= static_cast<double>(min) && a.f <= static_cast<double>(max))
+                   : d == DType::UInt8 ? a.i < -max || a.i > max : a.i < min || a.i > max;
+  } else {
+    double max = d == DType::Float16    ? 65504.0
+                 : d == DType::BFloat16 ? 0x1.fep127
+                 : d == DType::Float64  ? std::numeric_limits<double>::max()
+                                        : std::numeric_limits<float>::max(); // float32, complex64
+    double v = a.kind == Arg::Kind::Float ? a.f : static_cast<double>(a.i);
+    overflow = std::isfinite(v) && (v < -max || v > max);
+  }
+  if (overflow)
+    fail("value " + describe(a) + " cannot be converted to type " + str(d) + " without overflow");
+}
+
 Arg Ctx::out(Shape shape, DType dtype, Device device) const {
   if (dtype == Complex128 || dtype == Complex32)
     fail("the result would be " + str(dtype) + ", which thunderc does not support");
@@ -337,22 +361,22 @@ Arg apply_rule(const Ctx &c) {
   case Op::neg: case Op::abs: case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt:
   case Op::sin: case Op::cos: case Op::tanh: case Op::sigmoid: case Op::logical_not: case Op::relu:
   case Op::gelu: case Op::silu: case Op::dropout: case Op::clone: case Op::contiguous:
-  case Op::bitwise_not: case Op::reciprocal:
+  case Op::bitwise_not: case Op::reciprocal: case Op::round:
     return meta_unary(c);
   case Op::to: case Op::type_as: case Op::to_float: case Op::to_half: case Op::to_bfloat16:
-  case Op::to_long: case Op::to_int: case Op::to_bool:
+  case Op::to_long: case Op::to_int: case Op::to_bool: case Op::to_double:
     return meta_convert(c);
   case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
-  case Op::var: case Op::any: case Op::all:
+  case Op::var: case Op::any: case Op::all: case Op::topk:
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
   case Op::squeeze: case Op::flatten: case Op::expand: case Op::expand_as: case Op::repeat:
-  case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril:
+  case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril: case Op::pad:
     return meta_view(c);
   case Op::cat: case Op::stack: return meta_concat(c);
-  case Op::split: case Op::chunk: return meta_split(c);
+  case Op::split: case Op::chunk: case Op::unbind: return meta_split(c);
   case Op::index_select: case Op::gather: case Op::index_copy: case Op::index_copy_:
     return meta_index(c);
   case Op::masked_fill: case Op::masked_fill_: return meta_masked_fill(c);
@@ -362,7 +386,8 @@ Arg apply_rule(const Ctx &c) {
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
-  case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::scaled_dot_product_attention:
+  case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
+  case Op::scaled_dot_product_attention:
     return meta_nn(c);
   case Op::add_: case Op::mul_: case Op::copy_: case Op::zero_: case Op::fill_:
     return meta_inplace(c);

@@ -66,6 +66,10 @@ struct Ctx {
   Arg out(Shape shape, DType dtype, Device device) const; // requires_grad from grad()
   // A dtype the op's kernels lack: PyTorch only notices when a kernel runs, so empty results pass.
   void kernel_supports(bool supported, const Shape &result, DType dtype) const;
+  // A Python number written into a tensor of dtype `d` (a fill value, a clamp bound, torch.tensor's
+  // data) must fit it, as c10::checked_convert requires: fails "value ... cannot be converted to
+  // type ... without overflow". Other Args pass.
+  void converts(const Arg &number, DType d) const;
 };
 
 // Complex dtypes PyTorch may compute in (float64 with complex64 gives complex128, a float16 tensor

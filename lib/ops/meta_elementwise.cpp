@@ -162,6 +162,9 @@ Arg meta_unary(const Ctx &c) {
   case Op::reciprocal:
     if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
     break;
+  case Op::round: // of integers a copy; given decimals (even 0), only of floating types
+    if (d == DType::Bool || is_complex(d) || (c.opt_integer(1) && !is_floating(d))) reject("");
+    break;
   case Op::relu:
     c.boolean(1);
     if (d == DType::Bool || is_complex(d)) reject("");
@@ -203,6 +206,7 @@ Arg meta_where(const Ctx &c) { // and clamp(input, min=None, max=None): numbers 
               : c.is_none(2) ? c.result_type({0, 1})
                              : c.result_type({0, 1, 2});
     c.kernel_supports(d != DType::Bool && !is_complex(d), shape, d);
+    c.converts(c.b[1], d), c.converts(c.b[2], d);
     return c.out(std::move(shape), d, c.device({0, 1, 2}));
   }
   const TensorMeta &cond = c.tensor(0);
@@ -210,7 +214,9 @@ Arg meta_where(const Ctx &c) { // and clamp(input, min=None, max=None): numbers 
     c.fail("expected condition to be a boolean tensor, but got a tensor with dtype " +
            str(cond.dtype));
   Shape shape = c.broadcast(c.broadcast(cond.shape, shape_of(c, 1)), shape_of(c, 2));
-  return c.out(std::move(shape), c.result_type({1, 2}), c.device({0, 1, 2}));
+  DType d = c.result_type({1, 2});
+  c.converts(c.b[1], d), c.converts(c.b[2], d);
+  return c.out(std::move(shape), d, c.device({0, 1, 2}));
 }
 
 Arg meta_convert(const Ctx &c) {
@@ -234,6 +240,9 @@ Arg meta_convert(const Ctx &c) {
     break;
   case Op::to_bfloat16:
     d = DType::BFloat16;
+    break;
+  case Op::to_double:
+    d = DType::Float64;
     break;
   case Op::to_long:
     d = DType::Int64;
@@ -260,6 +269,7 @@ Arg meta_masked_fill(const Ctx &c) {
   } else if (!c.is_number(2)) {
     c.fail("argument 'value' must be a number or a 0-dim tensor, not " + describe(c.b[2]));
   }
+  c.converts(c.b[2], self.dtype);
   Device device = c.same_device({&self, &mask});
   Shape shape = self.shape;
   if (c.op == Op::masked_fill_)
@@ -299,6 +309,7 @@ Arg meta_inplace(const Ctx &c) {
              std::to_string(c.b[1].tensor.shape.size()) + " dimension(s)");
     if (!c.is_tensor(1) && !c.is_number(1))
       c.fail("argument 'value' must be a number or a 0-dim tensor, not " + describe(c.b[1]));
+    c.converts(c.b[1], self.dtype);
     break;
   default:
     break; // zero_

@@ -57,22 +57,11 @@ Arg tensor_of_data(const Ctx &c) {
   std::vector<const Arg *> numbers;
   flatten_data(c.b[0], numbers);
   Arg out = make(c, 1, shape, data_dtype(numbers), Device{});
-  // PyTorch converts each number into an integer dtype with an overflow check
-  // (c10::checked_convert: ints wrap into uint8 from -255 on, floats must lie in the range).
-  DType d = out.tensor.dtype;
-  if (!is_integral(d, false)) return out;
-  bool is_unsigned = d == DType::UInt8;
-  int64_t max = integer_max(d), min = integer_min(d);
-  for (const Arg *a : numbers) {
-    bool overflow = a->kind == Arg::Kind::Float
-                        ? !(a->f >= static_cast<double>(min) &&
-                            (d == DType::Int64 ? a->f < 0x1p63 : a->f <= static_cast<double>(max)))
-                        : a->kind == Arg::Kind::Int &&
-                              (is_unsigned ? a->i < -max || a->i > max : a->i < min || a->i > max);
-    if (overflow)
-      c.fail(fmt::format("value {} cannot be converted to type {} without overflow", describe(*a),
-                         str(d)));
-  }
+  // PyTorch converts each number into an integer dtype with an overflow check; a float one takes
+  // any double (1e5 into float16 is inf).
+  if (is_integral(out.tensor.dtype, false))
+    for (const Arg *a : numbers)
+      c.converts(*a, out.tensor.dtype);
   return out;
 }
 
@@ -129,12 +118,16 @@ Arg meta_factory(const Ctx &c) {
     if (c.b[0].kind != Arg::Kind::Seq)
       c.fail("argument 'size' must be a tuple of ints, not " + describe(c.b[0]));
     if (!c.is_number(1)) c.fail("argument 'fill_value' must be a number, not " + describe(c.b[1]));
-    return make(c, 2, c.ints(0), dtype_of_number(c.b[1]), Device{});
+    Arg out = make(c, 2, c.ints(0), dtype_of_number(c.b[1]), Device{});
+    c.converts(c.b[1], out.tensor.dtype);
+    return out;
   }
   case Op::full_like: {
     const TensorMeta &t = c.tensor(0);
     if (!c.is_number(1)) c.fail("argument 'fill_value' must be a number, not " + describe(c.b[1]));
-    return make(c, 2, t.shape, t.dtype, t.device);
+    Arg out = make(c, 2, t.shape, t.dtype, t.device);
+    c.converts(c.b[1], out.tensor.dtype);
+    return out;
   }
   default: { // zeros_like, ones_like, empty_like
     const TensorMeta &t = c.tensor(0);

@@ -286,6 +286,7 @@ Arg meta_setitem(const Ctx &c) {
   } else if (!c.is_number(2)) {
     c.fail("argument 'value' must be a tensor or a number, not " + describe(c.b[2]));
   }
+  c.converts(c.b[2], self.dtype);
   return c.out(self.shape, self.dtype, self.device);
 }
 

@@ -1,7 +1,7 @@
 // Meta rules of matrix products and the neural-network functions built on them: matmul (the
-// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, baddbmm, linear, embedding and
-// scaled_dot_product_attention (its math: q @ k^T, + mask, softmax, @ v, plus the checks
-// PyTorch's SDPA front end makes). Products need equal dtypes, and not bool.
+// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, baddbmm, linear, embedding,
+// one_hot and scaled_dot_product_attention (its math: q @ k^T, + mask, softmax, @ v, plus the
+// checks PyTorch's SDPA front end makes). Products need equal dtypes, and not bool.
 #include "ops/meta.h"
 
 #include <fmt/format.h>
@@ -120,6 +120,21 @@ Arg meta_nn(const Ctx &c) {
     Shape shape = input.shape;
     shape.push_back(weight.shape[1]);
     return c.out(std::move(shape), weight.dtype, c.same_device({&input, &weight}));
+  }
+  case Op::one_hot: { // input [...] -> [..., num_classes] int64; the values must be below it
+    const TensorMeta &input = c.tensor(0);
+    int64_t classes = c.integer(1);
+    if (input.dtype != DType::Int64) c.fail("one_hot is only applicable to index tensor.");
+    if (numel(input.shape) == 0 && classes <= 0)
+      c.fail("Can not infer total number of classes from empty tensor.");
+    if (classes == -1)
+      c.fail("the number of classes depends on the tensor's values (its maximum + 1); pass "
+             "num_classes");
+    if (classes <= 0 && numel(input.shape) > 0)
+      c.fail("Class values must be smaller than num_classes (" + std::to_string(classes) + ")");
+    Shape shape = input.shape;
+    shape.push_back(classes);
+    return c.out(std::move(shape), DType::Int64, input.device);
   }
   default: { // scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal,
              // scale)

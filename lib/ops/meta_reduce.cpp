@@ -1,7 +1,8 @@
-// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var), softmax/log_softmax,
-// cumsum and layer_norm. Reductions share one dimension-list rule (None or an empty list reduces
-// all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules are PyTorch's: sum
-// of bool/int -> int64, mean and var only of floating/complex, argmax and max's indices -> int64.
+// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, topk),
+// softmax/log_softmax, cumsum and layer_norm. Reductions share one dimension-list rule (None or an
+// empty list reduces all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules
+// are PyTorch's: sum of bool/int -> int64, mean and var only of floating/complex, argmax and max's
+// indices -> int64.
 #include "ops/meta.h"
 
 #include <algorithm>
@@ -75,6 +76,17 @@ Arg meta_reduction(const Ctx &c) {
     Shape shape = reduced(t.shape, dims, c.boolean(2));
     c.kernel_supports(!is_complex(d), shape, d);
     return c.out(std::move(shape), d, t.device);
+  }
+  case Op::topk: { // values and int64 indices of the k largest (or smallest) along dim
+    int64_t dim = c.wrap(c.integer(2), ndim), k = c.integer(1);
+    c.boolean(3), c.boolean(4);
+    if (k < 0 || k > (ndim > 0 ? t.shape[dim] : 1)) c.fail("selected index k out of range");
+    if (d == DType::Bool || is_complex(d)) c.fail("not implemented for " + str(d) + " tensors");
+    Shape shape = t.shape;
+    if (ndim > 0) shape[dim] = k;
+    return Arg::of_seq(
+        {c.out(shape, d, t.device),
+         Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
   }
   case Op::max:
   case Op::min: {

@@ -1,7 +1,8 @@
 // Meta rules of ops that rearrange elements: views and reshapes (view, reshape with -1, permute,
 // transpose, (un)squeeze, flatten, expand, narrow), copies with new shapes (repeat,
-// repeat_interleave, triu/tril), cat/stack, split/chunk, and the index-tensor ops (index_select,
-// gather, index_copy). Strides are not tracked, so view() of a non-contiguous tensor is accepted.
+// repeat_interleave, triu/tril, constant pad), cat/stack, split/chunk/unbind, and the index-tensor
+// ops (index_select, gather, index_copy). Strides are not tracked, so view() of a non-contiguous
+// tensor is accepted.
 #include "ops/meta.h"
 
 #include <algorithm>
@@ -228,6 +229,34 @@ Arg meta_view(const Ctx &c) {
     shape[d] = length;
     break;
   }
+  case Op::pad: { // constant_pad_nd: pairs (before, after) from the last dim; negative ones crop
+    if (c.b[2].kind != Arg::Kind::Str || c.b[2].s != "constant")
+      c.fail("thunderc does not support mode=" + describe(c.b[2]) + " (only mode='constant')");
+    if (!c.is_none(3)) c.converts(Arg::of_float(c.number(3)), t.dtype); // a double, as value is
+    Shape pads = c.ints(1);
+    if (pads.size() % 2)
+      c.fail("Length of pad must be even but instead it equals " + std::to_string(pads.size()));
+    if (pads.size() / 2 > size_t(ndim))
+      c.fail("Length of pad should be no more than twice the number of dimensions of the input. "
+             "Pad length is " +
+             std::to_string(pads.size()) + " while the input has " + std::to_string(ndim) +
+             " dimensions.");
+    bool grows = std::any_of(pads.begin(), pads.end(), [](int64_t p) { return p > 0; });
+    for (size_t k = 0; k < pads.size() / 2; ++k) {
+      int64_t d = ndim - 1 - int64_t(k), before = pads[2 * k], after = pads[2 * k + 1];
+      int64_t size = shape[d], cropped = before < 0 ? size + before : size;
+      if (cropped < 0 || (after < 0 && cropped + after < 0) ||
+          (grows && size + before + after <= 0))
+        c.fail("the input size " + std::to_string(size) + ", plus padding " +
+               std::to_string(before) + " and " + std::to_string(after) + " resulted in a" +
+               (grows ? " non-positive" : " negative") +
+               " output size, which is invalid. Check "
+               "dimension " +
+               std::to_string(d) + " of your input.");
+      shape[d] = size + before + after;
+    }
+    break;
+  }
   default: // triu, tril
     c.integer(1);
     if (ndim < 2) c.fail("input tensor must have at least 2 dimensions, got shape " + str(t.shape));
@@ -286,11 +315,19 @@ Arg meta_concat(const Ctx &c) {
 }
 
 // split(tensor, split_size_or_sections, dim) and chunk(input, chunks, dim): a tuple of views.
-Arg meta_split(const Ctx &c) {
+Arg meta_split(const Ctx &c) { // and unbind: a part per index of dim, without dim
   const TensorMeta &t = c.tensor(0);
   if (t.shape.empty()) c.fail("expects at least a 1-dimensional tensor");
-  int64_t d = c.wrap(c.integer(2), ndim_of(t));
+  int64_t d = c.wrap(c.integer(c.op == Op::unbind ? 1 : 2), ndim_of(t));
   int64_t size = t.shape[d];
+  std::vector<Arg> parts;
+  if (c.op == Op::unbind) {
+    Shape shape = t.shape;
+    shape.erase(shape.begin() + d);
+    for (int64_t k = 0; k < size; ++k)
+      parts.push_back(c.out(shape, t.dtype, t.device));
+    return Arg::of_seq(std::move(parts));
+  }
   std::vector<int64_t> sizes;
   if (c.op == Op::chunk) {
     int64_t chunks = c.integer(1);
@@ -309,7 +346,6 @@ Arg meta_split(const Ctx &c) {
              " (input tensor's size at dimension " + std::to_string(d) +
              ") and have only non-negative entries, but got split_sizes=" + str(sizes));
   }
-  std::vector<Arg> parts;
   for (int64_t s : sizes) {
     Shape shape = t.shape;
     shape[d] = s;

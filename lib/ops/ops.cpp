@@ -362,7 +362,7 @@ std::vector<int64_t> data_shape(const Arg &data) {
   return shape;
 }
 
-std::optional<Op> elementwise_inplace(std::string_view method_name) {
+std::optional<Op> inplace_form(std::string_view method_name) {
   static const std::unordered_map<std::string, Op> forms = [] {
     std::unordered_map<std::string, Op> m;
     for (Op op :
@@ -371,7 +371,8 @@ std::optional<Op> elementwise_inplace(std::string_view method_name) {
           Op::ge,          Op::logical_and, Op::logical_or,   Op::bitwise_and, Op::bitwise_or,
           Op::bitwise_xor, Op::neg,         Op::abs,          Op::exp,         Op::log,
           Op::sqrt,        Op::rsqrt,       Op::sin,          Op::cos,         Op::tanh,
-          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal,  Op::clamp}) {
+          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal,  Op::clamp,
+          Op::triu,        Op::tril}) {
       std::string_view name = info(op).torch_name;
       m.emplace(std::string(name.substr(name.rfind('.') + 1)) + "_", op); // "sub_"
     }

@@ -119,14 +119,15 @@ std::optional<Op> lookup_function(std::string_view qualified_name);
 std::optional<Op> lookup_method(std::string_view method_name);
 // For an InPlace op, its out-of-place counterpart (add_ -> add); nullopt otherwise.
 std::optional<Op> functional(Op);
-// A tensor method that is PyTorch's in-place form of an elementwise op without a row of its own:
-// "sub_" -> sub, "exp_" -> exp (the result is cast to the receiver's dtype: x.eq_(y) of a float
-// x holds 0.0 and 1.0); nullopt otherwise.
-std::optional<Op> elementwise_inplace(std::string_view method_name);
+// A tensor method that is PyTorch's in-place form of a shape-preserving op without a row of its
+// own: "sub_" -> sub, "exp_" -> exp, "triu_" -> triu (the result is cast to the receiver's dtype:
+// x.eq_(y) of a float x holds 0.0 and 1.0); nullopt otherwise.
+std::optional<Op> inplace_form(std::string_view method_name);
 // to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
 inline bool is_conversion(Op op) {
   return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||
-         op == Op::to_bfloat16 || op == Op::to_long || op == Op::to_int || op == Op::to_bool;
+         op == Op::to_bfloat16 || op == Op::to_double || op == Op::to_long || op == Op::to_int ||
+         op == Op::to_bool;
 }
 // eq, ne, lt, le, gt, ge.
 inline bool is_comparison(Op op) {

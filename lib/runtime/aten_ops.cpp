@@ -309,6 +309,8 @@ at::Tensor one(const Call &c) {
   case Op::logical_not: return at::logical_not(c.tensor(0));
   case Op::bitwise_not: return at::bitwise_not(c.tensor(0));
   case Op::reciprocal: return at::reciprocal(c.tensor(0));
+  case Op::round:
+    return c.none(1) ? at::round(c.tensor(0)) : at::round(c.tensor(0), c.integer(1));
   case Op::relu: return at::relu(c.tensor(0));
   case Op::gelu: return at::gelu(c.tensor(0), c.at(1).meta.s);
   case Op::silu: return at::silu(c.tensor(0));
@@ -325,6 +327,8 @@ at::Tensor one(const Call &c) {
   case Op::to_float: return c.tensor(0).to(at::kFloat);
   case Op::to_half: return c.tensor(0).to(at::kHalf);
   case Op::to_bfloat16: return c.tensor(0).to(at::kBFloat16);
+  case Op::to_double:
+    return c.tensor(0).to(at::kDouble);
   case Op::to_long: return c.tensor(0).to(at::kLong);
   case Op::to_int: return c.tensor(0).to(at::kInt);
   case Op::to_bool: return c.tensor(0).to(at::kBool);
@@ -405,6 +409,9 @@ at::Tensor one(const Call &c) {
   case Op::index_copy: return at::index_copy(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3));
   case Op::triu: return at::triu(c.tensor(0), c.integer(1));
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
+  case Op::pad:
+    return at::pad(c.tensor(0), c.ints(1), c.at(2).meta.s,
+                   c.none(3) ? c10::nullopt : c10::optional<double>(c.real(3)));
 
   // Factories.
   case Op::arange: {
@@ -470,6 +477,8 @@ at::Tensor one(const Call &c) {
   case Op::baddbmm:
     return at::baddbmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
+  case Op::one_hot:
+    return at::one_hot(c.tensor(0), c.integer(1));
   case Op::embedding: {
     if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");
     const at::Tensor &weight = c.tensor(1);
@@ -576,6 +585,17 @@ AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place) {
       r.multi = true;
       r.tensors = c.tensor(0).chunk(c.integer(1), c.integer(2));
       return r;
+    case Op::unbind:
+      r.multi = true;
+      r.tensors = c.tensor(0).unbind(c.integer(1));
+      return r;
+    case Op::topk: {
+      auto [values, indices] =
+          at::topk(c.tensor(0), c.integer(1), c.integer(2), c.boolean(3), c.boolean(4));
+      r.tensors = {values, indices};
+      r.multi = true;
+      return r;
+    }
     default: break;
     }
     r.tensors = {one(c)};

@@ -1170,6 +1170,17 @@ private:
       std::vector<Operand> items;
       size_t i = 0;
       for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
+      if (std::string_view cls = k == Kind::Tuple ? h_.return_type(v) : ""; !cls.empty()) {
+        // PyTorch's named tuple: torch.return_types.topk((values, indices))
+        ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
+        Instr ins;
+        ins.callee = Name(cls);
+        ins.args = operands(Operand::tuple(std::move(items)));
+        ins.outs = {built};
+        out_.epilogue.body.push_back(std::move(ins));
+        epi_built_[v.id] = built;
+        return Operand::of(built);
+      }
       return k == Kind::Tuple ? Operand::tuple(std::move(items)) : shared(v, Operand::list(std::move(items)));
     }
     case Kind::Dict: {

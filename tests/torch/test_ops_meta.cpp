@@ -284,6 +284,17 @@ Arg max_min(const Bound &b, bool is_max) {
   auto [v, i] = is_max ? at::max(T(b[0]), I(b[1]), B(b[2])) : at::min(T(b[0]), I(b[1]), B(b[2]));
   return metas_of({v, i});
 }
+Arg topk_of(const Bound &b) {
+  auto [v, i] = at::topk(T(b[0]), I(b[1]), I(b[2]), B(b[3]), B(b[4]));
+  return metas_of({v, i});
+}
+Arg pad_of(const Bound &b) {
+  if (b[2].kind != Arg::Kind::Str) throw BindingError("mode");
+  if (b[2].s != "constant") throw Unrepresentable("pad mode " + b[2].s); // thunderc pads constant
+  c10::optional<double> value;
+  if (b[3].kind != Arg::Kind::None) value = F(b[3]);
+  return meta_of(at::pad(T(b[0]), SEQ(b[1]), b[2].s, value));
+}
 Arg any_all(const Bound &b, bool any) {
   if (b[1].kind == Arg::Kind::None) {
     if (B(b[2])) throw BindingError("keepdim without dim"); // no such overload in torch 1.13
@@ -437,6 +448,7 @@ const std::map<Op, Runner> &runners() {
       {Op::tanh, R(at::tanh(T(b[0])))}, {Op::sigmoid, R(at::sigmoid(T(b[0])))},
       {Op::logical_not, R(at::logical_not(T(b[0])))},
       {Op::bitwise_not, R(at::bitwise_not(T(b[0])))}, {Op::reciprocal, R(at::reciprocal(T(b[0])))},
+      {Op::round, R(b[1].kind == Arg::Kind::None ? at::round(T(b[0])) : at::round(T(b[0]), I(b[1])))},
       {Op::relu, R((B(b[1]), at::relu(T(b[0]))))},
       {Op::gelu, R(at::gelu(T(b[0]), b[1].kind == Arg::Kind::Str ? b[1].s : throw BindingError("approximate")))},
       {Op::silu, R((B(b[1]), at::silu(T(b[0]))))},
@@ -448,6 +460,7 @@ const std::map<Op, Runner> &runners() {
       {Op::to_float, R(T(b[0]).to(at::kFloat))}, {Op::to_half, R(T(b[0]).to(at::kHalf))},
       {Op::to_bfloat16, R(T(b[0]).to(at::kBFloat16))}, {Op::to_long, R(T(b[0]).to(at::kLong))},
       {Op::to_int, R(T(b[0]).to(at::kInt))}, {Op::to_bool, R(T(b[0]).to(at::kBool))},
+      {Op::to_double, R(T(b[0]).to(at::kDouble))},
       {Op::sum, R(at::sum(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
       {Op::mean, R(at::mean(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
       {Op::amax, R(at::amax(T(b[0]), IL(b[1]), B(b[2])))},
@@ -477,6 +490,9 @@ const std::map<Op, Runner> &runners() {
       {Op::stack, R(at::stack(TL(b[0]), I(b[1])))},
       {Op::split, split_of},
       {Op::chunk, [](const Bound &b) { return metas_of(at::chunk(T(b[0]), I(b[1]), I(b[2]))); }},
+      {Op::unbind, [](const Bound &b) { return metas_of(at::unbind(T(b[0]), I(b[1]))); }},
+      {Op::topk, topk_of},
+      {Op::pad, pad_of},
       {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
       {Op::getitem, R(T(b[0]).index(indices_of(b[1])))},
       {Op::index_select, R(at::index_select(T(b[0]), I(b[1]), T0(b[2])))},
@@ -501,6 +517,7 @@ const std::map<Op, Runner> &runners() {
       {Op::baddbmm, R(at::baddbmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
       {Op::embedding, embedding_of},
+      {Op::one_hot, R(at::one_hot(T0(b[0]), I(b[1])))}, // zeros: valid classes
       {Op::scaled_dot_product_attention, R(sdpa_composite(b))},
       {Op::add_, RI(self.add_(TS(b[1]), S(b[2])))},
       {Op::mul_, RI(self.mul_(TS(b[1])))},
@@ -780,12 +797,12 @@ TEST_CASE("ops meta: elementwise binary ops against ATen") {
 }
 
 TEST_CASE("ops meta: unary ops and conversions against ATen") {
-  for (Op op : {Op::neg,         Op::abs,        Op::exp,     Op::log,      Op::sqrt,
-                Op::rsqrt,       Op::sin,        Op::cos,     Op::tanh,     Op::sigmoid,
-                Op::logical_not, Op::relu,       Op::gelu,    Op::silu,     Op::dropout,
-                Op::clone,       Op::contiguous, Op::type_as, Op::to_float, Op::to_half,
-                Op::to_bfloat16, Op::to_long,    Op::to_int,  Op::to_bool,  Op::to,
-                Op::bitwise_not, Op::reciprocal})
+  for (Op op :
+       {Op::neg,      Op::abs,         Op::exp,         Op::log,       Op::sqrt,        Op::rsqrt,
+        Op::sin,      Op::cos,         Op::tanh,        Op::sigmoid,   Op::logical_not, Op::relu,
+        Op::gelu,     Op::silu,        Op::dropout,     Op::clone,     Op::contiguous,  Op::type_as,
+        Op::to_float, Op::to_half,     Op::to_bfloat16, Op::to_long,   Op::to_int,      Op::to_bool,
+        Op::to,       Op::bitwise_not, Op::reciprocal,  Op::to_double, Op::round})
     for (DType d : all_dtypes)
       for (const Shape &s : {Shape{}, Shape{2, 3}, Shape{0, 2}}) {
         if (op == Op::type_as) {
@@ -801,6 +818,9 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
           run(op, {t(s, d)}, {{"device", str("cpu")}});
         } else {
           run(op, {t(s, d)});
+          if (op == Op::round)
+            for (const Arg &decimals : {i(0), i(2), i(-1), none()})
+              run(op, {t(s, d)}, {{"decimals", decimals}});
         }
       }
   for (const Arg &a : {str("none"), str("tanh"), str("exact"), i(0)})
@@ -890,6 +910,9 @@ TEST_CASE("ops meta: views and reshapes against ATen") {
         run(Op::flatten, {t(s), i(a), i(b2)});
       run(Op::triu, {t(s), i(a)});
       run(Op::tril, {t(s), i(a)});
+      run(Op::unbind, {t(s), i(a)});
+      for (int64_t k : {0, 1, 2, 4})
+        run(Op::topk, {t(s), i(k), i(a)});
       run(Op::size, {t(s), i(a)});
       for (const Arg &r : {i(0), i(2)})
         run(Op::repeat_interleave, {t(s), r}, {{"dim", i(a)}});
@@ -924,6 +947,17 @@ TEST_CASE("ops meta: views and reshapes against ATen") {
       for (int64_t start : {-6, -5, -1, 0, 3, 5, 6})
         for (int64_t len : {-1, 0, 2, 3})
           run(Op::narrow, {t(s), i(d), i(start), i(len)});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{0, 2}, Shape{2, 1, 4}})
+    for (const Shape &pads :
+         {Shape{}, Shape{1}, Shape{1, 2}, Shape{0, 0}, Shape{-1, 0}, Shape{-3, 0}, Shape{-2, -1},
+          Shape{-1, -3}, Shape{-4, 1}, Shape{-3, 1}, Shape{-2, 1}, Shape{0, 0, 1, 1},
+          Shape{1, -2, -2, 0}, Shape{2, 2, 2, 2, 2, 2}, Shape{1, 1, 1, 1, 1, 1, 1, 1}})
+      run(Op::pad, {t(s), ints(pads)});
+  for (DType d : all_dtypes)
+    for (const Arg &value : {none(), f(-1.5), i(3), bl(true)})
+      run(Op::pad, {t({2, 3}, d), ints({1, 1})}, {{"value", value}});
+  for (const Arg &mode : {str("constant"), str("reflect"), str("replicate"), str("circular")})
+    run(Op::pad, {t({1, 2, 3}), ints({1, 1})}, {{"mode", mode}});
 }
 
 TEST_CASE("ops meta: cat, stack, split and chunk against ATen") {
@@ -1179,6 +1213,10 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
       for (const Shape &w : {Shape{10, 3}, Shape{10}, Shape{2, 10, 3}})
         for (const Arg &pad : {none(), i(0), i(9), i(10), i(-10), i(-11)})
           run(Op::embedding, {t(in, idt), t(w, BF16)}, {{"padding_idx", pad}});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{0}, Shape{2, 0}})
+    for (DType d : {I64, I32, U8, Bool, F32})
+      for (int64_t classes : {-2, -1, 0, 1, 5})
+        run(Op::one_hot, {t(s, d), i(classes)});
   const std::vector<Shape> qs = {{2, 4, 5, 8}, {4, 5, 8}, {5, 8}, {8}, {1, 4, 5, 8}};
   const std::vector<Shape> ks = {{2, 4, 6, 8}, {4, 6, 8}, {6, 8}, {2, 1, 6, 8}, {2, 4, 6, 7}};
   const std::vector<Shape> vs = {{2, 4, 6, 3}, {6, 3}, {2, 4, 7, 3}, {4, 6, 3}};
@@ -1219,6 +1257,28 @@ TEST_CASE("ops meta: in-place ops against ATen") {
     for (const Shape &s : {Shape{}, Shape{1}, Shape{2}}) {
       run(Op::fill_, {t({2, 3}, d), t(s, F64)});
       run(Op::zero_, {t(s, d)});
+    }
+}
+
+TEST_CASE("ops meta: numbers written into tensors must fit their dtype, as in ATen") {
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<Arg> values = {i(127),         i(128),     i(-255),    i(-256),
+                                   i(300),         i(65504),   i(65536),   i(int64_t(1) << 62),
+                                   f(-1.5),        f(255.5),   f(65504.0), f(65520.0),
+                                   f(1e6),         f(3.4e38),  f(1e39),    f(1e300),
+                                   f(0x1p63),      f(-0x1p63), f(inf),     f(-inf),
+                                   f(std::nan(""))};
+  for (DType d : all_dtypes)
+    for (const Arg &v : values) {
+      run(Op::full, {ints({2}), v}, {{"dtype", dt(d)}});
+      run(Op::full_like, {t({2}, d), v});
+      run(Op::fill_, {t({2}, d), v});
+      run(Op::masked_fill, {t({2}, d), t({2}, Bool), v});
+      run(Op::setitem_, {t({2}, d), i(0), v});
+      run(Op::pad, {t({2}, d), ints({1, 0})}, {{"value", v}});
+      run(Op::clamp, {t({2}, d), v});
+      run(Op::where, {t({2}, Bool), t({2}, d), v});
+      if (d != C64) run(Op::tensor, {v}, {{"dtype", dt(d)}}); // the emulation makes no complex
     }
 }
 
