@@ -573,10 +573,10 @@ std::optional<Value> Interpreter::derived_tensor_method(Value t, std::string_vie
     for (auto &[key, v] : kwargs) // None means the receiver's, as PyTorch reads it
       if ((key == "dtype" || key == "device") && h.is(v, Kind::None))
         v = key == "dtype" ? dtype : device;
-    for (auto [key, v] : {std::pair{"dtype", dtype}, std::pair{"device", device}})
+    for (const auto &given : {std::pair{"dtype", dtype}, std::pair{"device", device}})
       if (std::none_of(kwargs.begin(), kwargs.end(),
-                       [&](const auto &kw) { return kw.first == key; }))
-        kwargs.emplace_back(key, v);
+                       [&](const auto &kw) { return kw.first == given.first; }))
+        kwargs.emplace_back(given.first, given.second);
     return tensor_op(op, std::move(args), kwargs);
   }
   return std::nullopt;

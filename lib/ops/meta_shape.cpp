@@ -5,6 +5,8 @@
 // tensor is accepted.
 #include "ops/meta.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <numeric>
 
@@ -237,22 +239,18 @@ Arg meta_view(const Ctx &c) {
     if (pads.size() % 2)
       c.fail("Length of pad must be even but instead it equals " + std::to_string(pads.size()));
     if (pads.size() / 2 > size_t(ndim))
-      c.fail("Length of pad should be no more than twice the number of dimensions of the input. "
-             "Pad length is " +
-             std::to_string(pads.size()) + " while the input has " + std::to_string(ndim) +
-             " dimensions.");
+      c.fail(fmt::format("Length of pad should be no more than twice the number of dimensions of "
+                         "the input. Pad length is {} while the input has {} dimensions.",
+                         pads.size(), ndim));
     bool grows = std::any_of(pads.begin(), pads.end(), [](int64_t p) { return p > 0; });
     for (size_t k = 0; k < pads.size() / 2; ++k) {
       int64_t d = ndim - 1 - int64_t(k), before = pads[2 * k], after = pads[2 * k + 1];
       int64_t size = shape[d], cropped = before < 0 ? size + before : size;
       if (cropped < 0 || (after < 0 && cropped + after < 0) ||
           (grows && size + before + after <= 0))
-        c.fail("the input size " + std::to_string(size) + ", plus padding " +
-               std::to_string(before) + " and " + std::to_string(after) + " resulted in a" +
-               (grows ? " non-positive" : " negative") +
-               " output size, which is invalid. Check "
-               "dimension " +
-               std::to_string(d) + " of your input.");
+        c.fail(fmt::format("the input size {}, plus padding {} and {}, resulted in a {} output "
+                           "size, which is invalid. Check dimension {} of your input.",
+                           size, before, after, grows ? "non-positive" : "negative", d));
       shape[d] = size + before + after;
     }
     break;
