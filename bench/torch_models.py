@@ -17,8 +17,9 @@ Python branches. Three differences, all needed by torch.fx.symbolic_trace and ne
 eager execution computes:
 
 * The tensor factories that take sizes, dtypes or devices read from tensors (`torch.arange`,
-  `torch.full`, `torch.zeros`) are called through one-line wrappers marked `torch.fx.wrap`, so
-  that fx records each as one node (PyTorch 1.13's factories reject fx Proxies as arguments).
+  `torch.full`, `torch.zeros`), and `torch.finfo(dtype).min`, are called through one-line
+  wrappers marked `torch.fx.wrap`, so that fx records each as one node (PyTorch 1.13's factories
+  and `torch.finfo` reject fx Proxies as arguments).
 * `scaled_dot_product_attention` is PyTorch's own where it exists (PyTorch >= 2.0); on older
   PyTorch (Debian's 1.13) it is PyTorch's documented reference formula written with matmul and
   softmax, as tests/python/graph_eager.py does.
@@ -86,6 +87,10 @@ def _full(*args, **kwargs):
     return torch.full(*args, **kwargs)
 
 
+def _finfo_min(dtype):
+    return torch.finfo(dtype).min
+
+
 def _zeros(*args, **kwargs):
     return torch.zeros(*args, **kwargs)
 
@@ -93,6 +98,7 @@ def _zeros(*args, **kwargs):
 torch.fx.wrap("_arange")
 torch.fx.wrap("_full")
 torch.fx.wrap("_zeros")
+torch.fx.wrap("_finfo_min")
 
 
 def _concrete(value, static):
@@ -344,7 +350,7 @@ class LlamaModel(nn.Module):
 
     def _prepare_4d_causal_attention_mask_with_cache_position(self, attention_mask, sequence_length, target_length,
                                                               dtype, device, cache_position, batch_size):
-        min_dtype = float("-inf")
+        min_dtype = _finfo_min(dtype)
         causal_mask = _full((sequence_length, target_length), fill_value=min_dtype, dtype=dtype, device=device)
         if _concrete(sequence_length, self.seq_len) != 1:
             causal_mask = torch.triu(causal_mask, diagonal=1)

@@ -250,8 +250,9 @@ def functions():
     # LlamaModel._prepare_4d_causal_attention_mask_with_cache_position (a staticmethod)
     f = Fn(M, 692, ["attention_mask", "sequence_length", "target_length", "dtype", "device",
                     "cache_position", "batch_size"])
-    f.line("min_dtype = float(\"-inf\")", 33)
-    f.call("min_dtype", "builtins.float", ["-inf"])
+    f.line("min_dtype = torch.finfo(dtype).min", 33)
+    f.call("dtype_info", "torch.finfo", ["%dtype"])
+    f.getattr("min_dtype", "%dtype_info", "min")
     f.line("causal_mask = torch.full((sequence_length, target_length), fill_value=min_dtype, dtype=dtype, device=device)")
     f.call("causal_mask", "torch.full", [["%sequence_length", "%target_length"]],
            {"fill_value": "%min_dtype", "dtype": "%dtype", "device": "%device"})

@@ -28,7 +28,7 @@ def computation(input_ids, key_cache_0, value_cache_0, lm_head_weight, embed_tok
   # modeling_llama.py:578: 	position_ids = cache_position.unsqueeze(0)
   position_ids = torch.unsqueeze(cache_position, 0)  # position_ids: "cuda:0 i64[1, 6]"
   # modeling_llama.py:726: 	causal_mask = torch.full((sequence_length, target_length), fill_value=min_dtype, dtype=dtype, device=device)
-  causal_mask = torch.full((6, 128), fill_value=float('-inf'), dtype=torch.bfloat16, device=torch.device('cuda:0'))  # causal_mask: "cuda:0 bf16[6, 128]"
+  causal_mask = torch.full((6, 128), fill_value=-3.3895313892515355e+38, dtype=torch.bfloat16, device=torch.device('cuda:0'))  # causal_mask: "cuda:0 bf16[6, 128]"
   # modeling_llama.py:730: 	causal_mask = torch.triu(causal_mask, diagonal=1)
   causal_mask_1 = torch.triu(causal_mask, diagonal=1)  # causal_mask_1: "cuda:0 bf16[6, 128]"
   # modeling_llama.py:731: 	visible = torch.arange(target_length, device=device) <= cache_position.reshape(-1, 1)

@@ -39,7 +39,7 @@ def computation(input_ids, key_cache_0, key_cache_1, value_cache_0, value_cache_
   # modeling_llama.py:578: 	position_ids = cache_position.unsqueeze(0)
   position_ids = torch.unsqueeze(cache_position, 0)  # position_ids: "cpu i64[1, 6]"
   # modeling_llama.py:726: 	causal_mask = torch.full((sequence_length, target_length), fill_value=min_dtype, dtype=dtype, device=device)
-  causal_mask = torch.full((6, 16), fill_value=float('-inf'), dtype=torch.float32, device=torch.device('cpu'))  # causal_mask: "cpu f32[6, 16]"
+  causal_mask = torch.full((6, 16), fill_value=-3.4028234663852886e+38, dtype=torch.float32, device=torch.device('cpu'))  # causal_mask: "cpu f32[6, 16]"
   # modeling_llama.py:730: 	causal_mask = torch.triu(causal_mask, diagonal=1)
   causal_mask_1 = torch.triu(causal_mask, diagonal=1)  # causal_mask_1: "cpu f32[6, 16]"
   # modeling_llama.py:731: 	visible = torch.arange(target_length, device=device) <= cache_position.reshape(-1, 1)
