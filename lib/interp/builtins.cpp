@@ -838,6 +838,17 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
        name == "torch.outer") &&
       !args.empty() && h.is(args[0], Kind::Tensor)) // torch.outer(x, v) is x.outer(v)
     return call_method(args[0], name.substr(6), Args(args.begin() + 1, args.end()), kwargs);
+  if (name.starts_with("torch.nn.") && name.ends_with(".forward")) {
+    // torch.nn.Embedding.forward(self, x): `super().forward(x)` in a module class deriving it
+    std::string cls = name.substr(0, name.size() - 8);
+    if (args.empty() || !h.is(args[0], Kind::Module) || builtin_base(args[0]) != cls)
+      fail(fmt::format("{}() takes first a module whose class derives {} (self, as "
+                       "super().forward(...) passes it); got {}",
+                       name, cls, args.empty() ? std::string("no argument") : h.repr(args[0])));
+    rely_type(args[0]);
+    Args rest(args.begin() + 1, args.end());
+    return nn_forward(cls, args[0], rest, kwargs);
+  }
   if (!name.starts_with("builtins.")) return std::nullopt;
   std::string fn = name.substr(9);
 
