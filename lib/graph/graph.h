@@ -49,6 +49,7 @@ struct Expr {
   Device device;
   bool requires_grad = false;
   bool ref_target = false; // some Ref's target is this node (set by load_graph)
+  bool starred = false;    // a call argument {"*": operand}: the items of its value are arguments
 
   std::vector<Expr> items;
   Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs
@@ -90,8 +91,12 @@ struct Stmt {
 };
 
 struct Param {
+  // In Python's order: positional-or-keyword, then `*args` (or a bare `*`), keyword-only,
+  // `**kwargs`.
+  enum class Kind : uint8_t { Positional, VarPositional, KeywordOnly, VarKeyword };
   std::string name;
   std::optional<Expr> default_value;
+  Kind kind = Kind::Positional;
 };
 
 struct Function {

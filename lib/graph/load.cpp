@@ -869,28 +869,54 @@ private:
     Fields f = fields(j, ptr, {"params", "body"}, keys, "a function");
     std::string params_ptr = pointer_join(ptr, "params");
     V params = array_at(f.at("params"), params_ptr, "params");
-    bool seen_default = false;
+    bool seen_default = false, keyword_only = false, bare_star = false;
     size_t i = 0;
     for (V param : params.items()) {
       std::string pptr = pointer_join(params_ptr, i++);
       Param p;
+      p.kind = keyword_only ? Param::Kind::KeywordOnly : Param::Kind::Positional;
+      if (!fn.params.empty() && fn.params.back().kind == Param::Kind::VarKeyword)
+        fail(pptr, fmt::format("a parameter follows **{}, which must be the last",
+                               fn.params.back().name));
       if (param.is_object()) {
         static constexpr std::string_view param_keys[] = {"name", "default"};
         Fields pf = fields(param, pptr, {"name"}, param_keys, "a parameter");
         p.name = python_name(pf.at("name"), Where(pptr, "name"), "parameter name");
         if (auto d = pf["default"])
           p.default_value = expr(*d, pointer_join(pptr, "default"), Mode::Literal);
+      } else if (param.is_string() && param.as_string().starts_with('*')) {
+        // "*args", "**kwargs", or a bare "*" before keyword-only parameters
+        std::string_view text = param.as_string();
+        bool star2 = text.starts_with("**");
+        std::string_view name = text.substr(star2 ? 2 : 1);
+        if (text != "*" && !is_python_name(name))
+          fail(pptr, fmt::format("parameter {} is not \"*NAME\", \"**NAME\" or \"*\" with NAME a "
+                                 "Python identifier",
+                                 py_str(text)));
+        if (!star2 && keyword_only)
+          fail(pptr, "a second *: a function has one *args or bare * at most");
+        keyword_only = true;
+        if (text == "*") {
+          bare_star = true;
+          continue;
+        }
+        p.name = std::string(name);
+        p.kind = star2 ? Param::Kind::VarKeyword : Param::Kind::VarPositional;
       } else {
         p.name = python_name(param, pptr, "parameter name");
       }
       for (const auto &q : fn.params)
         if (q.name == p.name) fail(pptr, fmt::format("duplicate parameter {}", py_str(p.name)));
-      if (seen_default && !p.default_value)
+      if (p.kind == Param::Kind::Positional && seen_default && !p.default_value)
         fail(pptr, fmt::format("parameter {} without a default follows a parameter with one",
                                py_str(p.name)));
       seen_default |= p.default_value.has_value();
+      bare_star &= p.kind != Param::Kind::KeywordOnly;
       fn.params.push_back(std::move(p));
     }
+    if (bare_star)
+      fail(params_ptr, "a bare \"*\" must be followed by a keyword-only parameter (named "
+                       "arguments must follow bare *)");
     locals_used_.clear();
     size_t before = statements_;
     fn.body = block(f.at("body"), pointer_join(ptr, "body"));
@@ -1006,7 +1032,17 @@ private:
     if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
     if (auto args = f[kArgs]) {
       std::string aptr = pointer_join(ptr, "args");
-      read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args);
+      V items = array_at(*args, aptr, "args");
+      s.args.reserve(items.size());
+      size_t i = 0;
+      for (V x : items.items()) {
+        Expr &item = s.args.emplace_back();
+        item.pointer = pointer_join(aptr, i++);
+        std::optional<V> star = x.is_object() && x.size() == 1 ? x.find("*") : std::nullopt;
+        item.starred = star.has_value(); // f(*xs)
+        if (star) item.pointer = pointer_join(item.pointer, "*");
+        read_expr(item, star ? *star : x, Mode::Operand);
+      }
     }
     if (auto kwargs_json = f[kKwargs]) {
       std::string kwptr = pointer_join(ptr, "kwargs");
@@ -1014,7 +1050,7 @@ private:
       s.kwargs.reserve(kwargs.size());
       for (auto [k, v] : kwargs.members()) {
         std::string kptr = pointer_join(kwptr, k);
-        if (!is_python_name(k))
+        if (!is_python_name(k) && k != "**") // "**": f(**kw)
           fail(kptr, fmt::format("keyword {} is not a valid Python identifier", py_str(k)));
         Expr &e = s.kwargs.emplace_back(std::string(k)).second;
         e.pointer = std::move(kptr);
@@ -1261,23 +1297,32 @@ private:
                   fn.name, py_str(method), py_str(c.name));
       return "";
     };
-    size_t next = 0;
+    using PK = Param::Kind;
+    auto has = [&](PK kind) {
+      return std::any_of(fn.params.begin(), fn.params.end(),
+                         [&](const Param &p) { return p.kind == kind; });
+    };
+    size_t positional =
+        size_t(std::count_if(fn.params.begin(), fn.params.end(),
+                             [](const Param &p) { return p.kind == PK::Positional; }));
+    size_t given = g_.inputs.args.size() + (g_.inputs.self ? 1 : 0);
     std::vector<bool> bound(fn.params.size(), false);
-    if (g_.inputs.self) {
-      if (fn.params.empty())
-        fail("/inputs/self", fmt::format("the entry {} takes no parameter to bind 'self' to",
-                                         py_str(fn.name)));
-      bound[next++] = true;
-    }
-    if (g_.inputs.args.size() > fn.params.size() - next)
-      fail("/inputs/args", fmt::format("{} positional inputs given, but {} takes {}",
-                                       g_.inputs.args.size(), fn.name, fn.params.size() - next));
-    for (size_t i = 0; i < g_.inputs.args.size(); ++i) bound[next++] = true;
-    std::vector<std::string> names;
-    for (const auto &p : fn.params) names.push_back(p.name);
+    if (g_.inputs.self && positional == 0 && !has(PK::VarPositional))
+      fail("/inputs/self",
+           fmt::format("the entry {} takes no parameter to bind 'self' to", py_str(fn.name)));
+    if (given > positional && !has(PK::VarPositional))
+      fail("/inputs/args",
+           fmt::format("{} positional inputs given, but {} takes {}", g_.inputs.args.size(),
+                       fn.name, positional - (g_.inputs.self ? 1 : 0)));
+    for (size_t i = 0; i < std::min(given, positional); ++i)
+      bound[i] = true;
+    std::vector<std::string> names; // the parameters a keyword binds
+    for (const auto &p : fn.params)
+      names.push_back(p.kind == PK::Positional || p.kind == PK::KeywordOnly ? p.name : "");
     for (const auto &[k, v] : g_.inputs.kwargs) {
       auto it = std::find(names.begin(), names.end(), k);
       std::string kptr = pointer_join("/inputs/kwargs", k);
+      if (it == names.end() && has(PK::VarKeyword)) continue; // into **kwargs
       if (it == names.end())
         fail(kptr, fmt::format("{} has no parameter {}{}", fn.name, py_str(k), did_you_mean(k, names)));
       size_t idx = it - names.begin();
@@ -1287,7 +1332,8 @@ private:
       bound[idx] = true;
     }
     for (size_t i = 0; i < fn.params.size(); ++i)
-      if (!bound[i] && !fn.params[i].default_value)
+      if (!bound[i] && !fn.params[i].default_value &&
+          (fn.params[i].kind == PK::Positional || fn.params[i].kind == PK::KeywordOnly))
         fail("/inputs", fmt::format("parameter {} of {} is not bound: give it in inputs.args or "
                                     "inputs.kwargs, or give it a default{}",
                                     py_str(fn.params[i].name), fn.name, method_hint()));

@@ -81,14 +81,35 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
   Frame f;
   f.fn = &fn;
   f.locals.assign(fn.locals.size(), Value{});
-  if (args.size() > fn.params.size())
-    fail(fmt::format("{}() takes {} positional argument{} but {} were given", fn.name,
-                     fn.params.size(), fn.params.size() == 1 ? "" : "s", args.size()));
-  for (size_t i = 0; i < args.size(); ++i)
+  // Parameters take the first slots, positional ones first; *args gets the positionals left
+  // over, **kwargs the keywords that name no parameter (in call order).
+  using PK = Param::Kind;
+  size_t positional = 0, var_positional = SIZE_MAX, var_keyword = SIZE_MAX;
+  while (positional < fn.params.size() && fn.params[positional].kind == PK::Positional)
+    ++positional;
+  for (size_t i = positional; i < fn.params.size(); ++i) {
+    if (fn.params[i].kind == PK::VarPositional) var_positional = i;
+    if (fn.params[i].kind == PK::VarKeyword) var_keyword = i;
+  }
+  if (args.size() > positional && var_positional == SIZE_MAX)
+    fail(fmt::format("{}() takes {} positional argument{} but {} were given", fn.name, positional,
+                     positional == 1 ? "" : "s", args.size()));
+  for (size_t i = 0; i < std::min(args.size(), positional); ++i)
     f.locals[i] = args[i];
+  if (var_positional != SIZE_MAX)
+    f.locals[var_positional] =
+        h.tuple(args.size() > positional ? Args(args.begin() + positional, args.end()) : Args(),
+                new_record());
+  if (var_keyword != SIZE_MAX) f.locals[var_keyword] = h.dict(new_record());
   for (const auto &[k, v] : kwargs) {
-    size_t at = 0; // parameters take the first slots
-    while (at < fn.params.size() && fn.params[at].name != k) ++at;
+    size_t at = 0;
+    while (at < fn.params.size() &&
+           (fn.params[at].name != k || at == var_positional || at == var_keyword))
+      ++at;
+    if (at == fn.params.size() && var_keyword != SIZE_MAX) {
+      h.set_key(f.locals[var_keyword], h.str(k), v);
+      continue;
+    }
     if (at == fn.params.size()) {
       std::vector<std::string> names;
       for (const auto &param : fn.params)
@@ -197,12 +218,30 @@ bool Interpreter::exec_block(const std::vector<Stmt> &block) {
   return false;
 }
 
+void Interpreter::unpack_keywords(Value mapping, Kwargs &out) {
+  if (!h.is(mapping, Kind::Dict))
+    fail(fmt::format("argument after ** must be a mapping, not {}", py_str(h.type_name(mapping))));
+  for (Value key : iterate(mapping)) {
+    if (!h.is(key, Kind::Str)) fail("keywords must be strings");
+    out.emplace_back(std::string(h.as_str(key)), getitem(mapping, key));
+  }
+}
+
 namespace {
 Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
   Kwargs out;
   out.reserve(kwargs.size());
-  for (const auto &[k, e] : kwargs)
-    out.emplace_back(k, in.eval(e));
+  for (const auto &[k, e] : kwargs) {
+    if (k != "**") {
+      out.emplace_back(k, in.eval(e));
+      continue;
+    }
+    in.unpack_keywords(in.eval(e), out); // f(**kw)
+  }
+  for (size_t i = 1; i < out.size(); ++i) // only ** can repeat a keyword
+    for (size_t j = 0; j < i; ++j)
+      if (out[i].first == out[j].first)
+        in.fail(fmt::format("got multiple values for keyword argument {}", py_str(out[i].first)));
   return out;
 }
 // `room`: for the receiver a method or module call inserts first (no reallocation then).
@@ -210,7 +249,12 @@ Args eval_args(Interpreter &in, const std::vector<Expr> &args, size_t room = 0) 
   Args out;
   out.reserve(args.size() + room);
   for (const Expr &e : args)
-    out.push_back(in.eval(e));
+    if (e.starred) { // f(*xs)
+      std::vector<Value> items = in.iterate(in.eval(e));
+      out.insert(out.end(), items.begin(), items.end());
+    } else {
+      out.push_back(in.eval(e));
+    }
   return out;
 }
 } // namespace

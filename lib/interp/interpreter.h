@@ -120,6 +120,7 @@ public:
   bool written(Value target, const std::string &key) const; // an effect recorded on target.key
   void contents_changed(Value container);
   std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
+  void unpack_keywords(Value mapping, Kwargs &out); // f(**mapping): appends its items
   int64_t range_len(Value range);      // len(range(...)), checked against int64
   Value range_item(Value range, int64_t i); // range[i] for 0 <= i < len
   void finish_effects();

@@ -360,7 +360,9 @@ private:
   std::string arg_param_name(int64_t index) const {
     const Function *fn = g_.find_function(g_.entry);
     size_t at = static_cast<size_t>(index) + (g_.inputs.self ? 1 : 0);
-    return fn && at < fn->params.size() ? fn->params[at].name : "arg" + std::to_string(index);
+    return fn && at < fn->params.size() && fn->params[at].kind == Param::Kind::Positional
+               ? fn->params[at].name
+               : "arg" + std::to_string(index);
   }
 
   // Makes `s` an identifier: other characters become `_`, and `t_` goes before a leading digit.

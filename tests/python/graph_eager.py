@@ -359,6 +359,9 @@ class _InputBuilder:
 # The program
 
 
+_DEFAULT = object()  # a parameter left to its default (made anew for each call)
+
+
 class _Return(Exception):
     def __init__(self, value):
         self.value = value
@@ -685,24 +688,29 @@ class Program:
         if fname not in self.functions:
             raise GraphError(f"unknown function {fname!r}")
         f = self.functions[fname]
-        params = f["params"]
-        names = [p if isinstance(p, str) else p["name"] for p in params]
-        if len(args) > len(names):
-            raise GraphError(f"{fname}: {len(args)} positional arguments for {len(names)} "
-                             "parameters")
-        env = dict(zip(names, args))
-        for k, a in kwargs.items():
-            if k not in names:
-                raise GraphError(f"{fname}: unknown keyword argument {k!r}")
-            if k in env:
-                raise GraphError(f"{fname}: argument {k!r} given twice")
-            env[k] = a
-        for p in params:
-            if isinstance(p, dict) and p["name"] not in env and "default" in p:
-                env[p["name"]] = self.constant(p["default"])
-        for n in names:
-            if n not in env:
-                raise GraphError(f"{fname}: missing argument {n!r}")
+        # Python's own binding, over the signature the params spell ("*args", "*", "**kwargs").
+        P = inspect.Parameter
+        kind, sig, defaults = P.POSITIONAL_OR_KEYWORD, [], {}
+        for p in f["params"]:
+            if p == "*":
+                kind = P.KEYWORD_ONLY
+            elif isinstance(p, str) and p.startswith("**"):
+                sig.append(P(p[2:], P.VAR_KEYWORD))
+            elif isinstance(p, str) and p.startswith("*"):
+                sig.append(P(p[1:], P.VAR_POSITIONAL))
+                kind = P.KEYWORD_ONLY
+            else:
+                name = p if isinstance(p, str) else p["name"]
+                if isinstance(p, dict) and "default" in p:
+                    defaults[name] = p["default"]
+                sig.append(P(name, kind, default=_DEFAULT if name in defaults else P.empty))
+        try:
+            bound = inspect.Signature(sig).bind(*args, **kwargs)
+        except TypeError as e:
+            raise GraphError(f"{fname}: {e}")
+        bound.apply_defaults()
+        env = {k: self.constant(defaults[k]) if v is _DEFAULT else v
+               for k, v in bound.arguments.items()}
         try:
             self._block(f["body"], env, fname)
         except _Return as r:
@@ -721,8 +729,18 @@ class Program:
             return self.operand(v, env)
 
         try:
-            args = [O(a) for a in s.get("args", [])]
-            kwargs = {k: O(a) for k, a in s.get("kwargs", {}).items()}
+            args = []
+            for a in s.get("args", []):  # {"*": xs} is f(*xs)
+                if isinstance(a, dict) and list(a) == ["*"]:
+                    args.extend(O(a["*"]))
+                else:
+                    args.append(O(a))
+            kwargs = {}
+            for k, a in s.get("kwargs", {}).items():  # "**": f(**kw)
+                for key, v in (O(a).items() if k == "**" else [(k, O(a))]):
+                    if key in kwargs:
+                        raise TypeError(f"got multiple values for keyword argument {key!r}")
+                    kwargs[key] = v
             if op == "assign":
                 r = O(s["value"])
             elif op == "getattr":
