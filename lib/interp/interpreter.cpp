@@ -231,14 +231,16 @@ namespace {
 Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
   Kwargs out;
   out.reserve(kwargs.size());
+  bool unpacked = false;
   for (const auto &[k, e] : kwargs) {
     if (k != "**") {
       out.emplace_back(k, in.eval(e));
       continue;
     }
     in.unpack_keywords(in.eval(e), out); // f(**kw)
+    unpacked = true;
   }
-  for (size_t i = 1; i < out.size(); ++i) // only ** can repeat a keyword
+  for (size_t i = 1; unpacked && i < out.size(); ++i) // only ** can repeat a keyword
     for (size_t j = 0; j < i; ++j)
       if (out[i].first == out[j].first)
         in.fail(fmt::format("got multiple values for keyword argument {}", py_str(out[i].first)));
