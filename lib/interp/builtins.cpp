@@ -834,13 +834,43 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   }
   if (name == "torch.get_default_dtype") return h.dtype(DType::Float32, kComputed);
   if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
-  if ((name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||
-       name == "torch.outer") &&
-      !args.empty() && h.is(args[0], Kind::Tensor)) // torch.outer(x, v) is x.outer(v)
-    return call_method(args[0], name.substr(6), Args(args.begin() + 1, args.end()), kwargs);
+  if (name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||
+      name == "torch.outer" || name == "torch.t") { // torch.outer(x, v) is x.outer(v)
+    Value input{};
+    if (!args.empty()) {
+      input = args[0];
+      args.erase(args.begin());
+    } else if (auto it = std::find_if(kwargs.begin(), kwargs.end(),
+                                      [](const auto &kw) { return kw.first == "input"; });
+               it != kwargs.end()) {
+      input = it->second;
+      kwargs.erase(it);
+    }
+    if (!input || !h.is(input, Kind::Tensor))
+      fail(fmt::format("{}(): argument 'input' must be Tensor, not {}", name,
+                       input ? std::string(h.type_name(input)) : std::string("missing")));
+    if (name == "torch.broadcast_to") // the method alone takes sizes as separate ints
+      for (Value size : args.size() == 1 ? args : Args{})
+        if (!h.is(size, Kind::Tuple) && !h.is(size, Kind::List))
+          fail(fmt::format("torch.broadcast_to(): argument 'size' must be tuple of ints, not {}",
+                           h.type_name(size)));
+    return call_method(input, name.substr(6), std::move(args), std::move(kwargs));
+  }
+  if (name.starts_with("torch.Tensor.") && !args.empty() && h.is(args[0], Kind::Tensor)) {
+    // torch.Tensor.t(x), torch.Tensor.triu_(m, 1): the methods that are not catalogue rows
+    std::string method = name.substr(13);
+    if (interpreted_tensor_method(method) || ops::inplace_form(method))
+      return call_method(args[0], method, Args(args.begin() + 1, args.end()), kwargs);
+  }
   if (name.starts_with("torch.nn.") && name.ends_with(".forward")) {
     // torch.nn.Embedding.forward(self, x): `super().forward(x)` in a module class deriving it
     std::string cls = name.substr(0, name.size() - 8);
+    if (auto it = std::find_if(kwargs.begin(), kwargs.end(),
+                               [](const auto &kw) { return kw.first == "self"; });
+        args.empty() && it != kwargs.end()) {
+      args.push_back(it->second);
+      kwargs.erase(it);
+    }
     if (args.empty() || !h.is(args[0], Kind::Module) || builtin_base(args[0]) != cls)
       fail(fmt::format("{}() takes first a module whose class derives {} (self, as "
                        "super().forward(...) passes it); got {}",

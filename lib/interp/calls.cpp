@@ -65,6 +65,10 @@ bool Interpreter::is_subclass(const std::string &cls, const std::string &of) con
       at = "builtins.dict";
       continue;
     }
+    if (at.starts_with("torch.return_types.")) {
+      at = "builtins.tuple";
+      continue;
+    }
     if (at == "builtins.bool") {
       at = "builtins.int";
       continue;
@@ -90,8 +94,8 @@ std::string Interpreter::class_of(Value v) const {
     return "builtins.float";
   case Kind::Str:
     return "builtins.str";
-  case Kind::Tuple:
-    return "builtins.tuple";
+  case Kind::Tuple: // torch.return_types.max and the like derive tuple
+    return h.return_type(v).empty() ? "builtins.tuple" : std::string(h.return_type(v));
   case Kind::List:
     return "builtins.list";
   case Kind::Dict:

@@ -111,9 +111,10 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
       continue;
     }
     if (at == fn.params.size()) {
-      std::vector<std::string> names;
+      std::vector<std::string> names; // those a keyword can name
       for (const auto &param : fn.params)
-        names.push_back(param.name);
+        if (param.kind == PK::Positional || param.kind == PK::KeywordOnly)
+          names.push_back(param.name);
       fail(fmt::format("{}() got an unexpected keyword argument {}{}", fn.name, py_str(k),
                        did_you_mean(k, names)));
     }

@@ -544,10 +544,12 @@ std::optional<Value> Interpreter::derived_tensor_method(Value t, std::string_vie
     bool found;
     return tensor_op(ops::Op::view, {t, tensor_attr(other, "shape", &found)}, {});
   }
-  if (name == "broadcast_to") {
-    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != "size"))
-      fail("Tensor.broadcast_to() takes exactly one argument, size");
-    return tensor_op(ops::Op::expand, {t, args.empty() ? kwargs[0].second : args[0]}, {});
+  if (name == "broadcast_to") { // x.broadcast_to(2, 3) or x.broadcast_to((2, 3)), as expand
+    if (!kwargs.empty() && (!args.empty() || kwargs.size() > 1 || kwargs[0].first != "size"))
+      fail("Tensor.broadcast_to() takes the size, as ints or one sequence (or size=)");
+    if (!kwargs.empty()) return tensor_op(ops::Op::expand, {t, kwargs[0].second}, {});
+    args.insert(args.begin(), t);
+    return tensor_op(ops::Op::expand, std::move(args), {});
   }
   if (name == "outer") { // ATen's own definition, so dtypes and errors are the product's
     Value vec2 = one_tensor("vec2");

@@ -359,7 +359,7 @@ class _InputBuilder:
 # The program
 
 
-_DEFAULT = object()  # a parameter left to its default (made anew for each call)
+_DEFAULT = object()  # a parameter left to its default
 
 
 class _Return(Exception):
@@ -709,8 +709,12 @@ class Program:
         except TypeError as e:
             raise GraphError(f"{fname}: {e}")
         bound.apply_defaults()
-        env = {k: self.constant(defaults[k]) if v is _DEFAULT else v
-               for k, v in bound.arguments.items()}
+        # As in Python, a default is made once (when first needed here) and shared by later calls.
+        made = self._made_defaults
+        for k, v in bound.arguments.items():
+            if v is _DEFAULT and (fname, k) not in made:
+                made[(fname, k)] = self.constant(defaults[k])
+        env = {k: made[(fname, k)] if v is _DEFAULT else v for k, v in bound.arguments.items()}
         try:
             self._block(f["body"], env, fname)
         except _Return as r:
@@ -803,7 +807,9 @@ class Program:
 
     def run(self, inputs):
         """Runs the entry function on `inputs` (an `Inputs`), eagerly and under no_grad, as
-        thunderc's traces run; returns its result. The inputs are mutated as the program says."""
+        thunderc's traces run; returns its result. The inputs are mutated as the program says.
+        Each run starts from the graph's defaults, as each call of the compiled program does."""
+        self._made_defaults = {}
         with torch.no_grad():
             return self.call(self.graph["entry"], inputs.call_args(), dict(inputs.kwargs))
 

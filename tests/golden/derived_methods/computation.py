@@ -40,5 +40,18 @@ def computation(x, v, w, m):
   m_1 = torch.triu(m)  # m_1: "cpu f32[3, 3]"
   # m.tril_(1)
   m_2 = torch.tril(m_1, 1)  # m_2: "cpu f32[3, 3]"
-  torch.Tensor.copy_(m, m_2)  # write-back into args[3]
-  return (xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt)
+  # xt2 = torch.Tensor.t(x)
+  xt2 = torch.permute(x, (1, 0))  # xt2: "cpu f32[3, 2]"
+  # vt2 = torch.t(v)
+  vt2 = torch.permute(v, (0,))  # vt2: "cpu f32[3]"
+  # vw2 = torch.outer(input=v, vec2=w)
+  vw2_1 = torch.mul(vw, w)  # vw2_1: "cpu f32[3, 4]"
+  # vb2 = v.broadcast_to(2, 3)
+  vb2 = torch.Tensor.expand(v, (2, 3))  # vb2: "cpu f32[2, 3]"
+  # o2 = torch.Tensor.new_ones(x, [2])
+  o2 = torch.ones((2,), dtype=torch.float32, device=torch.device('cpu'))  # o2: "cpu f32[2]"
+  # torch.Tensor.triu_(m, -1)
+  m_3 = torch.triu(m_2, -1)  # m_3: "cpu f32[3, 3]"
+  # best = torch.max(x, 0)
+  torch.Tensor.copy_(m, m_3)  # write-back into args[3]
+  return (xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt, xt2, vt2, vw2_1, vb2, o2)

@@ -3,7 +3,7 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def epilogue(m, xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt):
+def epilogue(m, xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt, xt2, vt2, vw2_1, vb2, o2):
   # m: "cpu f32[3, 3]"
   # xt: "cpu f32[3, 2]"
   # xv: "cpu f32[3, 2]"
@@ -17,4 +17,9 @@ def epilogue(m, xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt):
   # full: "cpu f32[2]"
   # e_1: "cpu f32[2, 3]"
   # nt: "cpu f32[2]"
-  return (xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt, m)
+  # xt2: "cpu f32[3, 2]"
+  # vt2: "cpu f32[3]"
+  # vw2_1: "cpu f32[3, 4]"
+  # vb2: "cpu f32[2, 3]"
+  # o2: "cpu f32[2]"
+  return (xt, xv, vt, vb, vb4, vw_1, wv_1, z, o, full, e_1, nt, m, xt2, vt2, vw2_1, vb2, o2, False, True)

@@ -19,4 +19,6 @@ def computation(attention_mask, embed_positions_weight):
   # return super().forward(positions + self.offset)
   shifted = torch.add(positions_3, 2)  # shifted: "cpu i64[2, 4]"
   embedded = torch.nn.functional.embedding(shifted, embed_positions_weight, None, None, 2.0, False, False)  # embedded: "cpu f32[2, 4, 4]"
-  return (embedded,)
+  # again = nn.Embedding.forward(self=self, input=shifted)
+  again = torch.nn.functional.embedding(shifted, embed_positions_weight, None, None, 2.0, False, False)  # again: "cpu f32[2, 4, 4]"
+  return (embedded, again)
