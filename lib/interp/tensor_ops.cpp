@@ -587,7 +587,6 @@ std::optional<Value> Interpreter::derived_tensor_method(Value t, std::string_vie
 std::optional<Value> Interpreter::tensor_method(Value t, const std::string &method, Args &args,
                                                 Kwargs &kwargs) {
   std::string_view name = method;
-  if (auto v = derived_tensor_method(t, name, args, kwargs)) return v;
   if (name == "item" || name == "tolist" || name == "__bool__" || name == "__int__" ||
       name == "__float__") {
     if (name == "item" || name == "__bool__" || name == "__int__" || name == "__float__")
@@ -621,6 +620,8 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
     if (name == "relu_") return inplace_op(ops::Op::relu, {t}, {});
   }
   std::optional<ops::Op> op = statement_op(method, ops::lookup_method);
+  if (!op) // after the catalogue's lookup, which a statement remembers: most methods are rows
+    if (auto v = derived_tensor_method(t, name, args, kwargs)) return v;
   if (!op && name.ends_with('_')) // x.sub_(y) is x -= y
     if (auto f = ops::inplace_form(name)) {
       args.insert(args.begin(), t);
