@@ -144,11 +144,12 @@ def functions():
 
     # LlamaForCausalLM.forward
     f = Fn(M, 780, ["self", p("input_ids", None), p("attention_mask", None), p("position_ids", None),
-                    p("past_key_values", None), p("num_logits_to_keep", 0)])
-    f.line("outputs = self.model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, past_key_values=past_key_values)", 47)
+                    p("past_key_values", None), p("num_logits_to_keep", 0), "**kwargs"])
+    f.line("outputs = self.model(input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids, past_key_values=past_key_values, **kwargs)", 47)
     f.getattr("model", "%self", "model")
     f.call("outputs", "%model", [], {"input_ids": "%input_ids", "attention_mask": "%attention_mask",
-                                     "position_ids": "%position_ids", "past_key_values": "%past_key_values"})
+                                     "position_ids": "%position_ids", "past_key_values": "%past_key_values",
+                                     "**": "%kwargs"})
     f.line("hidden_states = outputs[0]", 13)
     f.getitem("hidden_states", "%outputs", 0)
     f.line("logits = self.lm_head(hidden_states[:, -num_logits_to_keep:, :])", 2)
@@ -163,7 +164,8 @@ def functions():
 
     # LlamaModel.forward
     f = Fn(M, 540, ["self", p("input_ids", None), p("attention_mask", None), p("position_ids", None),
-                    p("past_key_values", None), p("output_attentions", False), p("cache_position", None)])
+                    p("past_key_values", None), p("output_attentions", False), p("cache_position", None),
+                    "**flash_attn_kwargs"])
     f.line("inputs_embeds = self.embed_tokens(input_ids)", 25)
     f.getattr("embed_tokens", "%self", "embed_tokens")
     f.call("inputs_embeds", "%embed_tokens", ["%input_ids"])
@@ -200,11 +202,12 @@ def functions():
     f.getattr("layers", "%self", "layers")
 
     def layer_body():
-        f.line("layer_outputs = decoder_layer(hidden_states, attention_mask=causal_mask, position_ids=position_ids, past_key_value=past_key_values, output_attentions=output_attentions, cache_position=cache_position, position_embeddings=position_embeddings)", 4)
+        f.line("layer_outputs = decoder_layer(hidden_states, attention_mask=causal_mask, position_ids=position_ids, past_key_value=past_key_values, output_attentions=output_attentions, cache_position=cache_position, position_embeddings=position_embeddings, **flash_attn_kwargs)", 4)
         f.call("layer_outputs", "%decoder_layer", ["%hidden_states"],
                {"attention_mask": "%causal_mask", "position_ids": "%position_ids",
                 "past_key_value": "%past_key_values", "output_attentions": "%output_attentions",
-                "cache_position": "%cache_position", "position_embeddings": "%position_embeddings"})
+                "cache_position": "%cache_position", "position_embeddings": "%position_embeddings",
+                "**": "%flash_attn_kwargs"})
         f.line("hidden_states = layer_outputs[0]", 12)
         f.getitem("hidden_states", "%layer_outputs", 0)
     f.line("for decoder_layer in self.layers:", 0)
@@ -386,7 +389,7 @@ def functions():
 
     # sdpa_attention_forward (transformers.integrations.sdpa_attention)
     f = Fn("sdpa_attention.py", 19, ["module", "query", "key", "value", "attention_mask", p("dropout", 0.0),
-                                     p("scaling", None), p("is_causal", None)])
+                                     p("scaling", None), p("is_causal", None), "**kwargs"])
     for x in ("key", "value"):
         f.line(f"{x} = repeat_kv({x}, module.num_key_value_groups)", 3 if x == "key" else 1)
         f.getattr("num_key_value_groups", "%module", "num_key_value_groups")
@@ -433,7 +436,7 @@ def functions():
 
     # LlamaAttention.forward
     f = Fn(M, 248, ["self", "hidden_states", "position_embeddings", p("attention_mask", None),
-                    p("past_key_value", None), p("cache_position", None)])
+                    p("past_key_value", None), p("cache_position", None), "**kwargs"])
     f.line("bsz, q_len, _ = hidden_states.shape", 9)
     f.getattr("hidden_shape", "%hidden_states", "shape")
     f.getitem("bsz", "%hidden_shape", 0)
@@ -467,11 +470,11 @@ def functions():
         f.getitem("key_states", "%cached", 0)
         f.getitem("value_states", "%cached", 1)
     f.if_("%has_cache", update_cache)
-    f.line("attn_output, attn_weights = sdpa_attention_forward(self, query_states, key_states, value_states, attention_mask, dropout=0.0, scaling=self.scaling)", 9)
+    f.line("attn_output, attn_weights = sdpa_attention_forward(self, query_states, key_states, value_states, attention_mask, dropout=0.0, scaling=self.scaling, **kwargs)", 9)
     f.getattr("scaling", "%self", "scaling")
     f.call("attention", "sdpa_attention_forward",
            ["%self", "%query_states", "%key_states", "%value_states", "%attention_mask"],
-           {"dropout": 0.0, "scaling": "%scaling"})
+           {"dropout": 0.0, "scaling": "%scaling", "**": "%kwargs"})
     f.getitem("attn_output", "%attention", 0)
     f.getitem("attn_weights", "%attention", 1)
     f.line("attn_output = attn_output.reshape(bsz, q_len, -1).contiguous()", 11)
@@ -487,18 +490,18 @@ def functions():
     # LlamaDecoderLayer.forward
     f = Fn(M, 305, ["self", "hidden_states", p("attention_mask", None), p("position_ids", None),
                     p("past_key_value", None), p("output_attentions", False), p("cache_position", None),
-                    p("position_embeddings", None)])
+                    p("position_embeddings", None), "**kwargs"])
     f.line("residual = hidden_states", 13)
     f.assign("residual", "%hidden_states")
     f.line("hidden_states = self.input_layernorm(hidden_states)", 2)
     f.getattr("input_layernorm", "%self", "input_layernorm")
     f.call("hidden_states", "%input_layernorm", ["%hidden_states"])
-    f.line("hidden_states, self_attn_weights = self.self_attn(hidden_states=hidden_states, attention_mask=attention_mask, past_key_value=past_key_value, cache_position=cache_position, position_embeddings=position_embeddings)", 3)
+    f.line("hidden_states, self_attn_weights = self.self_attn(hidden_states=hidden_states, attention_mask=attention_mask, past_key_value=past_key_value, cache_position=cache_position, position_embeddings=position_embeddings, **kwargs)", 3)
     f.getattr("self_attn", "%self", "self_attn")
     f.call("attn_outputs", "%self_attn", [],
            {"hidden_states": "%hidden_states", "attention_mask": "%attention_mask",
             "past_key_value": "%past_key_value", "cache_position": "%cache_position",
-            "position_embeddings": "%position_embeddings"})
+            "position_embeddings": "%position_embeddings", "**": "%kwargs"})
     f.getitem("hidden_states", "%attn_outputs", 0)
     f.getitem("self_attn_weights", "%attn_outputs", 1)
     f.line("hidden_states = residual + hidden_states", 11)
