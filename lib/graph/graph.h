@@ -49,7 +49,7 @@ struct Expr {
   Device device;
   bool requires_grad = false;
   bool ref_target = false; // some Ref's target is this node (set by load_graph)
-  bool starred = false;    // a call argument {"*": operand}: the items of its value are arguments
+  bool starred = false; // {"*": operand} in call arguments, tuples, lists: its value's items
 
   std::vector<Expr> items;
   Entries entries;                     // Dict items, Object attrs, Dataclass fields, Module attrs

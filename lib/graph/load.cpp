@@ -465,20 +465,26 @@ private:
     case JsonType::String: string_expr(e, j.as_string(), mode); break;
     case JsonType::Array:
       e.kind = Expr::Kind::Tuple;
-      read_items(j, e.pointer, mode, e.items);
+      read_items(j, e.pointer, mode, e.items, mode == Mode::Operand);
       break;
     case JsonType::Object: object_expr(e, j, mode); break;
     }
   }
 
-  // The items of the array `j` at `ptr` into `out`.
-  void read_items(V j, const std::string &ptr, Mode mode, std::vector<Expr> &out) {
+  // The items of the array `j` at `ptr` into `out`; with `starred`, an item {"*": OPERAND} is
+  // unpacked where it stands (call arguments, tuple and list operands: f(*xs), (*shape, -1)).
+  void read_items(V j, const std::string &ptr, Mode mode, std::vector<Expr> &out,
+                  bool starred = false) {
     out.reserve(out.size() + j.size());
     size_t i = 0;
     for (V x : j.items()) {
       Expr &item = out.emplace_back();
       item.pointer = pointer_join(ptr, i++);
-      read_expr(item, x, mode);
+      std::optional<V> star =
+          starred && x.is_object() && x.size() == 1 ? x.find("*") : std::nullopt;
+      item.starred = star.has_value();
+      if (star) item.pointer = pointer_join(item.pointer, "*");
+      read_expr(item, star ? *star : x, mode);
     }
   }
 
@@ -574,7 +580,7 @@ private:
     case Form::List: {
       V items = array_at(only("a list value"), Where(ptr, name), "a list");
       e.kind = Expr::Kind::List;
-      read_items(items, pointer_join(ptr, "list"), mode, e.items);
+      read_items(items, pointer_join(ptr, "list"), mode, e.items, mode == Mode::Operand);
       break;
     }
     case Form::Dict: {
@@ -1032,17 +1038,7 @@ private:
     if (auto name = f[kName]) s.name = python_name(*name, Where(ptr, "name"), "attribute name");
     if (auto args = f[kArgs]) {
       std::string aptr = pointer_join(ptr, "args");
-      V items = array_at(*args, aptr, "args");
-      s.args.reserve(items.size());
-      size_t i = 0;
-      for (V x : items.items()) {
-        Expr &item = s.args.emplace_back();
-        item.pointer = pointer_join(aptr, i++);
-        std::optional<V> star = x.is_object() && x.size() == 1 ? x.find("*") : std::nullopt;
-        item.starred = star.has_value(); // f(*xs)
-        if (star) item.pointer = pointer_join(item.pointer, "*");
-        read_expr(item, star ? *star : x, Mode::Operand);
-      }
+      read_items(array_at(*args, aptr, "args"), aptr, Mode::Operand, s.args, true);
     }
     if (auto kwargs_json = f[kKwargs]) {
       std::string kwptr = pointer_join(ptr, "kwargs");

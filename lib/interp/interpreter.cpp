@@ -186,7 +186,12 @@ Value Interpreter::eval_other(const Expr &e) {
     Args items;
     items.reserve(e.items.size());
     for (const Expr &x : e.items)
-      items.push_back(eval(x));
+      if (x.starred) { // (*shape, -1)
+        std::vector<Value> more = iterate(eval(x));
+        items.insert(items.end(), more.begin(), more.end());
+      } else {
+        items.push_back(eval(x));
+      }
     return e.kind == Expr::Kind::Tuple ? h.tuple(std::move(items), new_record())
                                        : h.list(std::move(items), new_record());
   }

@@ -650,6 +650,17 @@ class Program:
     def constant(self, v):
         return self.operand(v, None)
 
+    def items(self, operands, env):
+        """The values of a tuple's or list's operands (or a call's arguments); {"*": xs} stands for
+        the items of xs."""
+        out = []
+        for x in operands:
+            if isinstance(x, dict) and list(x) == ["*"]:
+                out.extend(self.operand(x["*"], env))
+            else:
+                out.append(self.operand(x, env))
+        return out
+
     def operand(self, v, env):
         if isinstance(v, str):
             if v.startswith("%%"):
@@ -664,11 +675,11 @@ class Program:
         if v is None or isinstance(v, (bool, int, float)):
             return v
         if isinstance(v, list):
-            return tuple(self.operand(x, env) for x in v)
+            return tuple(self.items(v, env))
         if "float" in v:
             return float(v["float"])
         if "list" in v:
-            return [self.operand(x, env) for x in v["list"]]
+            return self.items(v["list"], env)
         if "dict" in v:
             return {k: self.operand(x, env) for k, x in v["dict"].items()}
         if "dtype" in v:
@@ -733,12 +744,7 @@ class Program:
             return self.operand(v, env)
 
         try:
-            args = []
-            for a in s.get("args", []):  # {"*": xs} is f(*xs)
-                if isinstance(a, dict) and list(a) == ["*"]:
-                    args.extend(O(a["*"]))
-                else:
-                    args.append(O(a))
+            args = self.items(s.get("args", []), env)
             kwargs = {}
             for k, a in s.get("kwargs", {}).items():  # "**": f(**kw)
                 for key, v in (O(a).items() if k == "**" else [(k, O(a))]):

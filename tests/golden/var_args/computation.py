@@ -16,4 +16,6 @@ def computation(x, arg1, bias):
   out = torch.mul(y_2, 2.0)  # out: "cpu f32[2, 3]"
   # d = operator.sub(*items)
   d = torch.sub(x, out)  # d: "cpu f32[2, 3]"
-  return (out, d)
+  # viewed = x.view(hidden_shape)
+  viewed = torch.Tensor.view(x, (2, -1, 1))  # viewed: "cpu f32[2, 3, 1]"
+  return (out, d, viewed)
