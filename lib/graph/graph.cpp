@@ -101,7 +101,7 @@ const std::vector<std::string> &builtin_class_names() {
       "builtins.list",       "builtins.tuple",      "collections.OrderedDict",
       "builtins.object",     "builtins.bool",       "builtins.int",
       "builtins.float",      "builtins.str",        "torch.Tensor",
-      "torch.dtype",         "torch.device"};
+      "torch.dtype",         "torch.device",        "torch.Size"};
   return names;
 }
 

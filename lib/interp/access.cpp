@@ -141,8 +141,10 @@ std::optional<Value> Interpreter::try_getattr(Value obj, const std::string &name
     return std::nullopt;
   case Kind::Tuple:
     if (name == "index" || name == "count") return h.method(obj, name);
-    if (!h.return_type(obj).empty() && (name == "values" || name == "indices"))
+    if (h.tuple_class(obj).starts_with("torch.return_types.") &&
+        (name == "values" || name == "indices"))
       return h.items(obj)[name == "values" ? 0 : 1];
+    if (h.tuple_class(obj) == "torch.Size" && name == "numel") return h.method(obj, name);
     return std::nullopt;
   case Kind::Str:
     if (has(str_methods(), name)) return h.method(obj, name);
@@ -327,8 +329,8 @@ Value Interpreter::getitem(Value obj, Value index) {
       std::vector<Value> out;
       for (size_t i : slice_range(*this, index, int64_t(n)).indices())
         out.push_back(read_item(obj, i));
-      return h.is(obj, Kind::Tuple) ? h.tuple(std::move(out), new_record())
-                                    : h.list(std::move(out), new_record());
+      if (h.is(obj, Kind::List)) return h.list(std::move(out), new_record());
+      return same_size_class(obj, h.tuple(std::move(out), new_record())); // shape[:-1]
     }
     return read_item(obj, size_t(seq_index(obj, index, n)));
   }

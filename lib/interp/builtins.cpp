@@ -833,6 +833,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return call_method(args[0], "is_floating_point", {}, {});
   }
   if (name == "torch.get_default_dtype") return h.dtype(DType::Float32, kComputed);
+  if (name == "torch.Size") return construct(name, std::move(args), std::move(kwargs));
   if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
   if (name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||
       name == "torch.outer" || name == "torch.t") { // torch.outer(x, v) is x.outer(v)
@@ -1270,6 +1271,13 @@ std::optional<Value> Interpreter::container_method(Value obj, const std::string 
     [[fallthrough]];
   }
   case Kind::Tuple:
+    if (name == "numel" && h.tuple_class(obj) == "torch.Size") { // the product of the sizes
+      arity(*this, qual, args, kwargs, 0, 0);
+      int64_t n = 1;
+      for (Value size : iterate(obj))
+        n *= h.as_int(size);
+      return num(n);
+    }
     if (name == "index" || name == "count") {
       arity(*this, qual, args, kwargs, 1, 1);
       std::vector<Value> xs = iterate(obj);

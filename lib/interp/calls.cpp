@@ -65,7 +65,7 @@ bool Interpreter::is_subclass(const std::string &cls, const std::string &of) con
       at = "builtins.dict";
       continue;
     }
-    if (at.starts_with("torch.return_types.")) {
+    if (at.starts_with("torch.return_types.") || at == "torch.Size") {
       at = "builtins.tuple";
       continue;
     }
@@ -94,8 +94,8 @@ std::string Interpreter::class_of(Value v) const {
     return "builtins.float";
   case Kind::Str:
     return "builtins.str";
-  case Kind::Tuple: // torch.return_types.max and the like derive tuple
-    return h.return_type(v).empty() ? "builtins.tuple" : std::string(h.return_type(v));
+  case Kind::Tuple: // torch.Size, torch.return_types.max and the like derive tuple
+    return h.tuple_class(v).empty() ? "builtins.tuple" : std::string(h.tuple_class(v));
   case Kind::List:
     return "builtins.list";
   case Kind::Dict:
@@ -270,11 +270,20 @@ Value Interpreter::construct(const std::string &cls, Args args, Kwargs kwargs) {
       h.set_key(d, h.str(k), v);
     return d;
   }
-  if (cls == "builtins.list" || cls == "builtins.tuple") {
+  if (cls == "builtins.list" || cls == "builtins.tuple" || cls == "torch.Size") {
     if (args.size() > 1 || !kwargs.empty()) fail(fmt::format("{}() takes at most 1 argument", cls));
     std::vector<Value> items = args.empty() ? std::vector<Value>{} : iterate(args[0]);
-    return cls == "builtins.list" ? h.list(std::move(items), new_record())
-                                  : h.tuple(std::move(items), new_record());
+    if (cls == "builtins.list") return h.list(std::move(items), new_record());
+    if (cls == "torch.Size")
+      for (size_t i = 0; i < items.size(); ++i) {
+        rely_type(items[i]);
+        if (!h.is(items[i], Kind::Int))
+          fail(fmt::format("torch.Size() takes an iterable of 'int' (item {} is {})", i,
+                           py_str(h.type_name(items[i]))));
+      }
+    Value t = h.tuple(std::move(items), new_record());
+    if (cls == "torch.Size") h.set_tuple_class(t, cls);
+    return t;
   }
   if (cls == "builtins.bool" || cls == "builtins.int" || cls == "builtins.float" ||
       cls == "builtins.str")

@@ -31,7 +31,8 @@ std::string describe_stmt(const Function &fn, const Stmt &s) {
 }
 
 Interpreter::Interpreter(const Graph &g, const InterpOptions &o, Program &p)
-    : g(g), opt(o), p(p), h(p.heap), backend(o.backend ? o.backend : &tracing) {}
+    : g(g), opt(o), p(p), h(p.heap), backend(o.backend ? o.backend : &tracing),
+      size_class(h.intern("torch.Size")) {}
 
 // ---- errors ---------------------------------------------------------------------------------
 

@@ -121,6 +121,11 @@ public:
   void contents_changed(Value container);
   std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
   void unpack_keywords(Value mapping, Kwargs &out); // f(**mapping): appends its items
+  // `result`, a torch.Size when `from` is one: a torch.Size sliced, added to or repeated is one.
+  Value same_size_class(Value from, Value result) {
+    if (h.tuple_class(from) == "torch.Size") h.set_tuple_class(result, size_class);
+    return result;
+  }
   int64_t range_len(Value range);      // len(range(...)), checked against int64
   Value range_item(Value range, int64_t i); // range[i] for 0 <= i < len
   void finish_effects();
@@ -243,6 +248,7 @@ public:
   Heap &h;
   TensorBackend *backend;
   TracingBackend tracing;
+  uint32_t size_class; // "torch.Size", interned once: every x.shape is one
 
   std::deque<Frame> frames;
   Frame *top = nullptr; // frames.back() (a deque keeps it in place), nullptr when none

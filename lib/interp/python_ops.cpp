@@ -358,7 +358,7 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
     }
     std::vector<Value> items = iterate(a), more = iterate(b);
     items.insert(items.end(), more.begin(), more.end());
-    return ka == Kind::Tuple ? h.tuple(std::move(items), new_record())
+    return ka == Kind::Tuple ? same_size_class(a, h.tuple(std::move(items), new_record()))
                              : h.list(std::move(items), new_record());
   }
   if ((op == "mul" || op == "imul") && (seq_a || seq_b)) {
@@ -390,7 +390,7 @@ Value Interpreter::binary(std::string_view op, Value a, Value b) {
       h.items_mut(s) = std::move(items);
       return s;
     }
-    return h.is(s, Kind::Tuple) ? h.tuple(std::move(items), new_record())
+    return h.is(s, Kind::Tuple) ? same_size_class(s, h.tuple(std::move(items), new_record()))
                                 : h.list(std::move(items), new_record());
   }
 

@@ -249,7 +249,7 @@ Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
       outs.push_back(out(res.items[k], uint32_t(k)));
     r.result = h.tuple(std::move(outs), new_record());
     if (r.op == ops::Op::max || r.op == ops::Op::min || r.op == ops::Op::topk)
-      h.set_return_type(r.result, r.op == ops::Op::topk  ? "torch.return_types.topk"
+      h.set_tuple_class(r.result, r.op == ops::Op::topk  ? "torch.return_types.topk"
                                   : r.op == ops::Op::max ? "torch.return_types.max"
                                                          : "torch.return_types.min");
   } else {
@@ -321,7 +321,9 @@ Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
   ops::Arg res = run_op(r);
   if (info.flags & ops::PythonResult) {
     p.ops.pop_back(); // a Python value: no op of the program
-    return from_arg(res);
+    Value v = from_arg(res);
+    if (op == ops::Op::size && h.is(v, Kind::Tuple)) h.set_tuple_class(v, size_class); // x.size()
+    return v;
   }
   if (view_of && ops::is_conversion(op)) {
     // PyTorch returns the tensor itself when nothing changes (x.to(x.device) is x), else a copy.
@@ -446,7 +448,9 @@ Value Interpreter::tensor_attr(Value t, const std::string &attr, bool *found) {
     std::vector<Value> dims;
     for (int64_t d : m.shape)
       dims.push_back(num(d));
-    return h.tuple(std::move(dims), kComputed);
+    Value shape = h.tuple(std::move(dims), kComputed);
+    h.set_tuple_class(shape, size_class);
+    return shape;
   }
   if (name == "dtype") return rely_meta(t), h.dtype(m.dtype, kComputed);
   if (name == "device") return rely_meta(t), h.device(m.device, kComputed);

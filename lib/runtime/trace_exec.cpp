@@ -179,8 +179,8 @@ public:
         RRef pairs = eval(ins.args[0]); // held: a loop over a temporary's member outlives it
         for (const RRef &kv : pairs->items) set_item(*out, kv->items.at(0), kv->items.at(1));
       }
-    } else if (ins.callee.str().starts_with("torch.return_types.")) {
-      out = eval(ins.args.at(0)); // (values, indices): a named tuple is a tuple
+    } else if (ins.callee.str().starts_with("torch.return_types.") || ins.callee == "torch.Size") {
+      out = eval(ins.args.at(0)); // a subclass of tuple is a tuple here
     } else {
       auto cls = lit_.class_name(ins.callee);
       THUNDERC_ASSERT(cls, "epilogue: unknown callable " + ins.callee.str());

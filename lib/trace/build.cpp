@@ -1172,8 +1172,9 @@ private:
       std::vector<Operand> items;
       size_t i = 0;
       for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
-      if (std::string_view cls = k == Kind::Tuple ? h_.return_type(v) : ""; !cls.empty()) {
-        // PyTorch's named tuple: torch.return_types.topk((values, indices))
+      if (std::string_view cls = k == Kind::Tuple ? h_.tuple_class(v) : ""; !cls.empty()) {
+        // A subclass of tuple made from the items: torch.Size((2, 3)), torch.return_types.topk((v,
+        // i))
         ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
         Instr ins;
         ins.callee = Name(cls);

@@ -112,16 +112,17 @@ public:
   std::string_view name(Value v) const { return symbol(name_symbol(v)); }
   Value receiver(Value method) const { return Value{nodes_[method.id].b}; }
   bool ordered_dict(Value v) const { return nodes_[v.id].flags & kOrderedDict; }
-  // The (values, indices) of torch.max/min over a dim and of torch.topk are PyTorch's named
-  // tuples, whose fields are also read as .values and .indices: the class of such a tuple
-  // ("torch.return_types.topk"), or "" for a plain tuple.
-  void set_return_type(Value tuple, std::string_view cls) {
-    nodes_[tuple.id].b = intern(cls);
-    nodes_[tuple.id].flags |= kReturnType;
+  // A tuple of a subclass of tuple: torch.Size (shapes), or PyTorch's named tuples
+  // (torch.return_types.topk: the (values, indices) of torch.max/min over a dim and of torch.topk,
+  // read as .values and .indices). tuple_class() is "" for a plain tuple.
+  void set_tuple_class(Value tuple, uint32_t cls_symbol) {
+    nodes_[tuple.id].b = cls_symbol;
+    nodes_[tuple.id].flags |= kTupleClass;
   }
-  std::string_view return_type(Value v) const {
+  void set_tuple_class(Value tuple, std::string_view cls) { set_tuple_class(tuple, intern(cls)); }
+  std::string_view tuple_class(Value v) const {
     const Node &n = nodes_[v.id];
-    return n.flags & kReturnType ? symbol(n.b) : std::string_view();
+    return n.flags & kTupleClass ? symbol(n.b) : std::string_view();
   }
 
   // Tuple, List, Slice (start, stop, step), Range (start, stop, step as ints).
@@ -219,7 +220,7 @@ public:
 private:
   // Node::flags: kInput is the record's `input` (fixed when the record is made); kReached and
   // kUsed say the record's `reached` / `used` were set through this value.
-  static constexpr uint8_t kOrderedDict = 1, kInput = 2, kReached = 4, kUsed = 8, kReturnType = 16;
+  static constexpr uint8_t kOrderedDict = 1, kInput = 2, kReached = 4, kUsed = 8, kTupleClass = 16;
   struct Node {
     Kind kind;
     uint8_t flags = 0;
