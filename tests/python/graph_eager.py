@@ -533,26 +533,29 @@ class Program:
         return cls(*args, **kwargs)
 
     def new_module(self, name, attrs):
-        """A module instance of class `name` before its members are registered. Declared classes
-        start empty; library modules are constructed from those `attrs` that name constructor
-        arguments (so their other settings take PyTorch's defaults), from a fixed seed."""
+        """A module instance of class `name` before its members are registered. Library modules,
+        and declared classes deriving one, are initialised by the library class's constructor
+        from those `attrs` that name its arguments (so their other settings take PyTorch's
+        defaults), from a fixed seed; other declared classes start empty. `training` is false
+        unless `attrs` gives it, as thunderc reads a module."""
         cls = self.cls(name)
         if not (isinstance(cls, type) and issubclass(cls, torch.nn.Module)):
             raise GraphError(f"{name!r} is not a torch.nn.Module class")
-        if self.is_declared(cls):
-            m = cls.__new__(cls)
-            torch.nn.Module.__init__(m)
-            return m
-        try:
-            sig = inspect.signature(cls.__init__)
-            accepted = {k: v for k, v in attrs.items() if k in sig.parameters and k != "self"}
-            with torch.random.fork_rng(devices=[]):
-                torch.manual_seed(0)
-                return cls(**accepted)
-        except Exception:  # a constructor that needs more than the graph says: start empty
-            m = cls.__new__(cls)
-            torch.nn.Module.__init__(m)
-            return m
+        m = cls.__new__(cls)
+        torch.nn.Module.__init__(m)
+        library = next(c for c in cls.__mro__ if not self.is_declared(c))
+        if library is not torch.nn.Module:
+            try:
+                sig = inspect.signature(library.__init__)
+                accepted = {k: v for k, v in attrs.items() if k in sig.parameters and k != "self"}
+                with torch.random.fork_rng(devices=[]):
+                    torch.manual_seed(0)
+                    library.__init__(m, **accepted)
+            except Exception:  # a constructor that needs more than the graph says: start empty
+                m = cls.__new__(cls)
+                torch.nn.Module.__init__(m)
+        m.training = False
+        return m
 
     def _int_high(self):
         """Integer tensors are drawn from [0, int_high): at most 10 and below every embedding
