@@ -101,7 +101,8 @@ const std::vector<std::string> &builtin_class_names() {
       "builtins.list",       "builtins.tuple",      "collections.OrderedDict",
       "builtins.object",     "builtins.bool",       "builtins.int",
       "builtins.float",      "builtins.str",        "torch.Tensor",
-      "torch.dtype",         "torch.device",        "torch.Size"};
+      "torch.dtype",         "torch.device",        "torch.Size",
+      "torch.fx.Proxy"};
   return names;
 }
 

@@ -833,6 +833,20 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return call_method(args[0], "is_floating_point", {}, {});
   }
   if (name == "torch.get_default_dtype") return h.dtype(DType::Float32, kComputed);
+  // What the program asks of the context it runs in: the traces are neither scripted, traced nor
+  // compiled by another tool, and run without grad and autocast (torch.no_grad, no_autocast).
+  static constexpr std::string_view context_queries[] = {"torch.jit.is_tracing",
+                                                         "torch.jit.is_scripting",
+                                                         "torch.compiler.is_compiling",
+                                                         "torch._dynamo.is_compiling",
+                                                         "torch.fx._symbolic_trace.is_fx_tracing",
+                                                         "torch.is_grad_enabled",
+                                                         "torch.is_autocast_enabled"};
+  if (std::find(std::begin(context_queries), std::end(context_queries), name) !=
+      std::end(context_queries)) {
+    arity(*this, name, args, kwargs, 0, 0);
+    return h.boolean(false, kComputed);
+  }
   if (name == "torch.Size") return construct(name, std::move(args), std::move(kwargs));
   if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
   if (name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||

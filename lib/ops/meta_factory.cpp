@@ -66,10 +66,15 @@ Arg tensor_of_data(const Ctx &c) {
 }
 
 Arg arange(const Ctx &c) {
-  for (size_t i : {0, 1, 2})
+  for (size_t i : {0, 1, 2}) {
+    if (c.is_tensor(i) && c.b[i].tensor.shape.empty()) // PyTorch reads a 0-dim tensor's value
+      c.fail("argument '" + std::string(c.param(i)) + "' is a tensor (" + describe(c.b[i]) +
+             "): the result's length depends on its value, unknown while tracing; give a Python "
+             "number");
     if (c.b[i].kind != Arg::Kind::Int && c.b[i].kind != Arg::Kind::Float)
       c.fail("argument '" + std::string(c.param(i)) + "' must be a number, not " +
              describe(c.b[i]));
+  }
   bool any_float = c.b[0].kind == Arg::Kind::Float || c.b[1].kind == Arg::Kind::Float ||
                    c.b[2].kind == Arg::Kind::Float;
   DType dtype = c.opt_dtype(3).value_or(any_float ? DType::Float32 : DType::Int64);
