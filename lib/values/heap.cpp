@@ -304,6 +304,8 @@ std::string Heap::type_name(Value v) const {
   case Kind::Dataclass:
   case Kind::Module:
     return std::string(name(v));
+  case Kind::Tuple: // torch.Size, torch.return_types.max
+    return std::string(tuple_class(v).empty() ? "tuple" : tuple_class(v));
   default:
     return std::string(kind_name(kind(v)));
   }
