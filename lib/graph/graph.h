@@ -153,6 +153,10 @@ bool is_builtin_class(const std::string &name);
 // transformers.utils.ModelOutput): a base of dataclasses that index as the tuple of their fields
 // that are not None.
 bool is_model_output_class(std::string_view name);
+// The library classes deriving tuple: torch.Size and PyTorch's named tuples (torch.return_types.*).
+inline bool derives_tuple(std::string_view name) {
+  return name == "torch.Size" || name.starts_with("torch.return_types.");
+}
 const std::vector<std::string> &builtin_class_names();
 
 std::string_view stmt_kind_name(Stmt::Kind);

@@ -46,6 +46,22 @@ std::optional<Value> kwarg(const Kwargs &kwargs, std::string_view name) {
   return std::nullopt;
 }
 
+// The first parameter's argument, taken out of the call: args[0], else the keyword `name` (none
+// when neither is given).
+Value take_first(Args &args, Kwargs &kwargs, std::string_view name) {
+  Value v{};
+  if (!args.empty()) {
+    v = args[0];
+    args.erase(args.begin());
+  } else if (auto it = std::find_if(kwargs.begin(), kwargs.end(),
+                                    [&](const auto &kw) { return kw.first == name; });
+             it != kwargs.end()) {
+    v = it->second;
+    kwargs.erase(it);
+  }
+  return v;
+}
+
 // Rejects keyword arguments other than `allowed`, with CPython's message (`what` is the name
 // CPython gives the function there: sorted's keywords are list.sort's).
 void allowed_kwargs(Interpreter &in, std::string_view what, const Kwargs &kwargs,
@@ -851,16 +867,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   if (name == "torch.finfo" || name == "torch.iinfo") return type_info(*this, name, args, kwargs);
   if (name == "torch.clamp_min" || name == "torch.clamp_max" || name == "torch.broadcast_to" ||
       name == "torch.outer" || name == "torch.t") { // torch.outer(x, v) is x.outer(v)
-    Value input{};
-    if (!args.empty()) {
-      input = args[0];
-      args.erase(args.begin());
-    } else if (auto it = std::find_if(kwargs.begin(), kwargs.end(),
-                                      [](const auto &kw) { return kw.first == "input"; });
-               it != kwargs.end()) {
-      input = it->second;
-      kwargs.erase(it);
-    }
+    Value input = take_first(args, kwargs, "input");
     if (!input || !h.is(input, Kind::Tensor))
       fail(fmt::format("{}(): argument 'input' must be Tensor, not {}", name,
                        input ? std::string(h.type_name(input)) : std::string("missing")));
@@ -880,19 +887,13 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
   if (name.starts_with("torch.nn.") && name.ends_with(".forward")) {
     // torch.nn.Embedding.forward(self, x): `super().forward(x)` in a module class deriving it
     std::string cls = name.substr(0, name.size() - 8);
-    if (auto it = std::find_if(kwargs.begin(), kwargs.end(),
-                               [](const auto &kw) { return kw.first == "self"; });
-        args.empty() && it != kwargs.end()) {
-      args.push_back(it->second);
-      kwargs.erase(it);
-    }
-    if (args.empty() || !h.is(args[0], Kind::Module) || builtin_base(args[0]) != cls)
+    Value self = take_first(args, kwargs, "self");
+    if (!self || !h.is(self, Kind::Module) || builtin_base(self) != cls)
       fail(fmt::format("{}() takes first a module whose class derives {} (self, as "
                        "super().forward(...) passes it); got {}",
-                       name, cls, args.empty() ? std::string("no argument") : h.repr(args[0])));
-    rely_type(args[0]);
-    Args rest(args.begin() + 1, args.end());
-    return nn_forward(cls, args[0], rest, kwargs);
+                       name, cls, self ? h.repr(self) : std::string("no argument")));
+    rely_type(self);
+    return nn_forward(cls, self, args, kwargs);
   }
   if (!name.starts_with("builtins.")) return std::nullopt;
   std::string fn = name.substr(9);

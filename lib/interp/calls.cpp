@@ -65,7 +65,7 @@ bool Interpreter::is_subclass(const std::string &cls, const std::string &of) con
       at = "builtins.dict";
       continue;
     }
-    if (at.starts_with("torch.return_types.") || at == "torch.Size") {
+    if (derives_tuple(at)) {
       at = "builtins.tuple";
       continue;
     }

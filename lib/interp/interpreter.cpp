@@ -19,6 +19,22 @@ std::vector<std::string> bound_names(const Frame &f) {
   return out;
 }
 
+// The values of call arguments or of a tuple's or list's items; a starred one ({"*": xs}: f(*xs),
+// (*shape, -1)) stands for the items of its value. `room`: for the receiver a method or module
+// call inserts first (no reallocation then).
+Args eval_args(Interpreter &in, const std::vector<Expr> &args, size_t room = 0) {
+  Args out;
+  out.reserve(args.size() + room);
+  for (const Expr &e : args)
+    if (e.starred) {
+      std::vector<Value> items = in.iterate(in.eval(e));
+      out.insert(out.end(), items.begin(), items.end());
+    } else {
+      out.push_back(in.eval(e));
+    }
+  return out;
+}
+
 } // namespace
 
 std::string describe_stmt(const Function &fn, const Stmt &s) {
@@ -184,15 +200,7 @@ Value Interpreter::eval_other(const Expr &e) {
   switch (e.kind) {
   case Expr::Kind::Tuple:
   case Expr::Kind::List: {
-    Args items;
-    items.reserve(e.items.size());
-    for (const Expr &x : e.items)
-      if (x.starred) { // (*shape, -1)
-        std::vector<Value> more = iterate(eval(x));
-        items.insert(items.end(), more.begin(), more.end());
-      } else {
-        items.push_back(eval(x));
-      }
+    Args items = eval_args(*this, e.items);
     return e.kind == Expr::Kind::Tuple ? h.tuple(std::move(items), new_record())
                                        : h.list(std::move(items), new_record());
   }
@@ -251,19 +259,6 @@ Kwargs eval_kwargs(Interpreter &in, const Entries &kwargs) {
     for (size_t j = 0; j < i; ++j)
       if (out[i].first == out[j].first)
         in.fail(fmt::format("got multiple values for keyword argument {}", py_str(out[i].first)));
-  return out;
-}
-// `room`: for the receiver a method or module call inserts first (no reallocation then).
-Args eval_args(Interpreter &in, const std::vector<Expr> &args, size_t room = 0) {
-  Args out;
-  out.reserve(args.size() + room);
-  for (const Expr &e : args)
-    if (e.starred) { // f(*xs)
-      std::vector<Value> items = in.iterate(in.eval(e));
-      out.insert(out.end(), items.begin(), items.end());
-    } else {
-      out.push_back(in.eval(e));
-    }
   return out;
 }
 } // namespace

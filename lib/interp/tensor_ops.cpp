@@ -22,6 +22,14 @@ bool can_cast(DType from, DType to) {
   return true;
 }
 
+// The one argument of Tensor.<method>(<param>), given by position or keyword.
+Value only_argument(Interpreter &in, std::string_view method, std::string_view param,
+                    const Args &args, const Kwargs &kwargs) {
+  if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != param))
+    in.fail(fmt::format("Tensor.{}() takes exactly one argument, {}", method, param));
+  return args.empty() ? kwargs[0].second : args[0];
+}
+
 std::string shape_str(const std::vector<int64_t> &shape) {
   std::string out = "[";
   for (size_t i = 0; i < shape.size(); ++i)
@@ -525,9 +533,7 @@ bool interpreted_tensor_method(std::string_view name) {
 std::optional<Value> Interpreter::derived_tensor_method(Value t, std::string_view name, Args &args,
                                                         Kwargs &kwargs) {
   auto one_tensor = [&](const char *param) {
-    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != param))
-      fail(fmt::format("Tensor.{}() takes exactly one argument, {}", name, param));
-    Value v = args.empty() ? kwargs[0].second : args[0];
+    Value v = only_argument(*this, name, param, args, kwargs);
     if (!h.is(v, Kind::Tensor))
       fail(fmt::format("Tensor.{}(): argument '{}' must be Tensor, not {}", name, param,
                        h.type_name(v)));
@@ -608,9 +614,7 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
   if (name == "type") return tensor_type(t, args, kwargs);
   if (name == "clamp_min" || name == "clamp_max") { // x.clamp_min(m) is x.clamp(min=m)
     std::string bound(name.substr(6));
-    if (args.size() + kwargs.size() != 1 || (!kwargs.empty() && kwargs[0].first != bound))
-      fail(fmt::format("Tensor.{}() takes exactly one argument, {}", name, bound));
-    return tensor_op(ops::Op::clamp, {t}, {{bound, args.empty() ? kwargs[0].second : args[0]}});
+    return tensor_op(ops::Op::clamp, {t}, {{bound, only_argument(*this, name, bound, args, kwargs)}});
   }
   if (name == "split")
     for (const auto &[key, v] : kwargs)

@@ -47,6 +47,12 @@ void check_nonempty(const Ctx &c, const Shape &shape, const std::vector<int64_t>
              " to have non-zero size (input shape " + str(shape) + ")");
 }
 
+// (values, indices): max/min over a dim and topk; the indices are int64 and never require grad.
+Arg values_indices(const Ctx &c, const Shape &shape, DType dtype, Device device) {
+  return Arg::of_seq({c.out(shape, dtype, device),
+                      Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(device), false})});
+}
+
 } // namespace
 
 Arg meta_reduction(const Ctx &c) {
@@ -84,9 +90,7 @@ Arg meta_reduction(const Ctx &c) {
     if (d == DType::Bool || is_complex(d)) c.fail("not implemented for " + str(d) + " tensors");
     Shape shape = t.shape;
     if (ndim > 0) shape[dim] = k;
-    return Arg::of_seq(
-        {c.out(shape, d, t.device),
-         Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
+    return values_indices(c, shape, d, t.device);
   }
   case Op::max:
   case Op::min: {
@@ -107,9 +111,7 @@ Arg meta_reduction(const Ctx &c) {
     std::vector<int64_t> dims = {c.wrap(c.integer(1), ndim)};
     check_nonempty(c, t.shape, dims);
     Shape shape = reduced(t.shape, dims, keepdim);
-    return Arg::of_seq(
-        {c.out(shape, d, t.device),
-         Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(t.device), false})});
+    return values_indices(c, shape, d, t.device);
   }
   case Op::any:
   case Op::all: { // torch 1.13: one dim or none; uint8 stays uint8 (its legacy "bool")

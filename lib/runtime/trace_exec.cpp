@@ -179,7 +179,7 @@ public:
         RRef pairs = eval(ins.args[0]); // held: a loop over a temporary's member outlives it
         for (const RRef &kv : pairs->items) set_item(*out, kv->items.at(0), kv->items.at(1));
       }
-    } else if (ins.callee.str().starts_with("torch.return_types.") || ins.callee == "torch.Size") {
+    } else if (derives_tuple(ins.callee.str())) {
       out = eval(ins.args.at(0)); // a subclass of tuple is a tuple here
     } else {
       auto cls = lit_.class_name(ins.callee);

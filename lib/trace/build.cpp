@@ -1173,8 +1173,7 @@ private:
       size_t i = 0;
       for (Value item : h_.items(v)) items.push_back(rebuild(item, fmt::format("{}[{}]", path, i++), depth + 1));
       if (std::string_view cls = k == Kind::Tuple ? h_.tuple_class(v) : ""; !cls.empty()) {
-        // A subclass of tuple made from the items: torch.Size((2, 3)), torch.return_types.topk((v,
-        // i))
+        // A tuple subclass, from the items: torch.Size((2, 3)), torch.return_types.max((v, i))
         ValueId built = out_.epilogue.add_value(epi_names_.take("p", false), {});
         Instr ins;
         ins.callee = Name(cls);
