@@ -614,7 +614,8 @@ std::optional<Value> Interpreter::tensor_method(Value t, const std::string &meth
   if (name == "type") return tensor_type(t, args, kwargs);
   if (name == "clamp_min" || name == "clamp_max") { // x.clamp_min(m) is x.clamp(min=m)
     std::string bound(name.substr(6));
-    return tensor_op(ops::Op::clamp, {t}, {{bound, only_argument(*this, name, bound, args, kwargs)}});
+    return tensor_op(ops::Op::clamp, {t},
+                     {{bound, only_argument(*this, name, bound, args, kwargs)}});
   }
   if (name == "split")
     for (const auto &[key, v] : kwargs)
