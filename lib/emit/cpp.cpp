@@ -1219,6 +1219,8 @@ private:
     case Op::matmul:
     case Op::bmm:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ")"};
+    case Op::einsum:
+      return {fn(id) + "(" + str(0) + ", " + tensor_list(1) + ")"};
     case Op::addmm:
     case Op::baddbmm:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + tensor(2) + ", " + scalar(3) +

@@ -314,6 +314,11 @@ Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
   }
   Value view_of =
       (info.flags & ops::View) && !args.empty() && h.is(args[0], Kind::Tensor) ? args[0] : Value{};
+  if (op == ops::Op::einsum && args.size() == 2) { // one operand, alone or in a tuple or list
+    Value x = args[1];
+    if ((h.is(x, Kind::Tuple) || h.is(x, Kind::List)) && h.items(x).size() == 1) x = h.items(x)[0];
+    if (h.is(x, Kind::Tensor)) view_of = x;
+  }
   OpRecord &r = prepare(op, std::move(args), kwargs);
   using K = ops::Arg::Kind;
   if (ops::is_comparison(op) && r.bound_meta[1].kind == K::Tensor) {

@@ -101,6 +101,7 @@ Arg meta_setitem(const Ctx &);
 Arg meta_factory(const Ctx &);
 Arg meta_python(const Ctx &);
 Arg meta_matmul(const Ctx &);
+Arg meta_einsum(const Ctx &);
 Arg meta_nn(const Ctx &); // linear, embedding, scaled_dot_product_attention
 
 // Shared between families.

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 namespace thunderc::ops::detail {
 
 namespace {
@@ -52,6 +54,211 @@ Arg meta_matmul(const Ctx &c) {
   Shape shape = matmul_shape(c, a, b);
   same_dtype(c, a, b);
   return c.out(std::move(shape), a.dtype, device);
+}
+
+// einsum(equation, *operands) as ATen computes it. Subscripts are letters (A-Z sort before a-z)
+// and at most one `...` per operand; spaces are ignored. A subscript's size broadcasts across
+// operands (1 against n); one repeated within an operand takes that operand's diagonal. Without
+// `->` the output is the `...` dims then the subscripts seen once, sorted. The dtype follows
+// ATen's contraction: the operands pair up left to right; a contracted subscript that only one
+// side of a pair still has is summed there first (integers and bool sum to int64); a pair then
+// multiplies elementwise (type promotion) unless it shares a contracted subscript, which makes a
+// batched matrix product (equal dtypes, not bool). A lone operand with subscripts to contract is
+// summed.
+Arg meta_einsum(const Ctx &c) {
+  if (c.is_tensor(0))
+    c.fail("thunderc does not support einsum's sublist form (operands interleaved with lists of "
+           "subscripts); write the equation as a string: torch.einsum('ij,jk->ik', a, b)");
+  if (c.b[0].kind != Arg::Kind::Str) c.fail("equation must be a str, got " + describe(c.b[0]));
+  const std::string_view eq = c.b[0].s;
+  std::vector<TensorMeta> ts = c.tensors(1);
+  const size_t n = ts.size();
+  constexpr int kEllipsis = 52, kLabels = 52;
+  auto is_label = [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z'); };
+  auto label = [](char ch) { return ch <= 'Z' ? ch - 'A' : ch - 'a' + 26; };
+  auto letter = [](int l) { return static_cast<char>(l < 26 ? 'A' + l : 'a' + l - 26); };
+  // "..." at text[i]; false for a lone '.' (the caller says which is wrong)
+  auto ellipsis = [](std::string_view text, size_t i) {
+    return i + 2 < text.size() && text[i + 1] == '.' && text[i + 2] == '.';
+  };
+
+  const size_t arrow = eq.find("->");
+  const std::string_view lhs = eq.substr(0, arrow);
+  std::vector<std::vector<int>> labels(n);
+  size_t op = 0;
+  bool seen_ellipsis = false;
+  for (size_t i = 0; i < lhs.size(); ++i) {
+    char ch = lhs[i];
+    if (ch == ' ') continue;
+    if (ch == '.') {
+      if (seen_ellipsis)
+        c.fail(fmt::format("found '.' for operand {} for which an ellipsis was already found", op));
+      if (!ellipsis(lhs, i))
+        c.fail(fmt::format("found '.' for operand {} that is not part of any ellipsis", op));
+      labels[op].push_back(kEllipsis);
+      seen_ellipsis = true;
+      i += 2;
+    } else if (ch == ',') {
+      if (++op == n) c.fail("fewer operands were provided than specified in the equation");
+      seen_ellipsis = false;
+    } else if (is_label(ch)) {
+      labels[op].push_back(label(ch));
+    } else {
+      c.fail(fmt::format("invalid subscript given at index {} in the equation string, subscripts "
+                         "must be in [a-zA-Z]",
+                         i));
+    }
+  }
+  if (op != n - 1) c.fail("more operands were provided than specified in the equation");
+
+  std::array<int, kLabels> count{};
+  int64_t ell_dims = 0; // the most dims any `...` covers
+  for (size_t k = 0; k < n; ++k) {
+    int64_t ndim = static_cast<int64_t>(ts[k].shape.size()), named = 0;
+    bool has_ellipsis = false;
+    for (int l : labels[k]) {
+      if (l == kEllipsis) {
+        has_ellipsis = true;
+      } else {
+        ++count[l];
+        ++named;
+      }
+    }
+    if (has_ellipsis ? named > ndim : named != ndim)
+      c.fail(fmt::format("the number of subscripts in the equation ({}) {} the number of "
+                         "dimensions ({}) for operand {}{}",
+                         named, has_ellipsis ? "is more than" : "does not match", ndim, k,
+                         has_ellipsis ? "" : " and no ellipsis was given"));
+    if (has_ellipsis) ell_dims = std::max(ell_dims, ndim - named);
+  }
+
+  // Each subscript's position in the aligned layout: the output's dims, then the contracted ones.
+  std::array<int64_t, kLabels> pos;
+  pos.fill(-1);
+  int64_t next = 0, ell_at = 0;
+  bool ell_out = false;
+  if (arrow == std::string_view::npos) {
+    next = ell_dims, ell_out = true;
+    for (int l = 0; l < kLabels; ++l)
+      if (count[l] == 1) pos[l] = next++;
+  } else {
+    const std::string_view rhs = eq.substr(arrow + 2);
+    for (size_t i = 0; i < rhs.size(); ++i) {
+      char ch = rhs[i];
+      if (ch == ' ') continue;
+      if (ch == '.') {
+        if (ell_out) c.fail("found '.' for output but an ellipsis (...) was already found");
+        if (!ellipsis(rhs, i))
+          c.fail("found '.' for output that is not part of any ellipsis (...)");
+        ell_at = next, next += ell_dims, ell_out = true;
+        i += 2;
+        continue;
+      }
+      if (!is_label(ch))
+        c.fail(fmt::format("invalid subscript given at index {} in the equation string, "
+                           "subscripts must be in [a-zA-Z]",
+                           lhs.size() + 2 + i));
+      int l = label(ch);
+      if (count[l] == 0 || pos[l] != -1)
+        c.fail(fmt::format("output subscript {} {}", ch,
+                           pos[l] != -1 ? "appears more than once in the output"
+                                        : "does not appear in the equation for any input operand"));
+      pos[l] = next++;
+    }
+  }
+  const int64_t out_dims = next;
+  if (!ell_out) ell_at = next, next += ell_dims;
+  for (int l = 0; l < kLabels; ++l)
+    if (count[l] > 0 && pos[l] == -1) pos[l] = next++;
+  const int64_t dims = next;
+
+  // Each operand aligned: its size at every position (1 where it lacks the subscript); how many
+  // operands have a size other than 1 there.
+  struct Part {
+    Shape shape;
+    DType dtype;
+  };
+  std::vector<Part> parts;
+  Shape size(dims, 1);
+  std::vector<int> users(dims, 0);
+  for (size_t k = 0; k < n; ++k) {
+    Part p{Shape(dims, 1), ts[k].dtype};
+    std::vector<bool> placed(dims, false);
+    int64_t dim = 0;
+    auto place = [&](int64_t at, int64_t s, const std::string &what) {
+      if (s != 1) {
+        if (size[at] != 1 && size[at] != s) c.fail(what + std::to_string(size[at]));
+        size[at] = s;
+        ++users[at];
+      }
+      p.shape[at] = s;
+      placed[at] = true;
+    };
+    for (int l : labels[k]) {
+      if (l == kEllipsis) {
+        int64_t covered =
+            static_cast<int64_t>(ts[k].shape.size()) - static_cast<int64_t>(labels[k].size() - 1);
+        for (int64_t j = ell_dims - covered; j < ell_dims; ++j, ++dim)
+          place(ell_at + j, ts[k].shape[dim],
+                fmt::format("dimension {} covered by ellipsis in operand {} has size {} which "
+                            "does not broadcast with previously seen ellipsis with size ",
+                            dim, k, ts[k].shape[dim]));
+      } else if (!placed[pos[l]]) {
+        place(pos[l], ts[k].shape[dim],
+              fmt::format("subscript {} has size {} for operand {} which does not broadcast "
+                          "with previously seen size ",
+                          letter(l), ts[k].shape[dim], k));
+        ++dim;
+      } else { // a repeated subscript: the diagonal
+        if (ts[k].shape[dim] != p.shape[pos[l]])
+          c.fail(fmt::format("subscript {} is repeated for operand {} but the sizes don't match, "
+                             "{} != {}",
+                             letter(l), k, ts[k].shape[dim], p.shape[pos[l]]));
+        ++dim;
+      }
+    }
+    parts.push_back(std::move(p));
+  }
+  std::vector<const TensorMeta *> metas;
+  for (const TensorMeta &t : ts)
+    metas.push_back(&t);
+  Device device = c.same_device(metas);
+
+  auto summed = [](DType d) { return is_integral(d, true) ? DType::Int64 : d; };
+  Part acc = std::move(parts[0]);
+  for (size_t k = 1; k < n; ++k) {
+    Part &b = parts[k];
+    bool sum_a = false, sum_b = false;
+    std::vector<int64_t> contracted; // by the product of the pair
+    for (int64_t d = out_dims; d < dims; ++d) {
+      if (acc.shape[d] != 1 && b.shape[d] != 1) {
+        if (--users[d] == 1) contracted.push_back(d), users[d] = 0;
+      } else if (users[d] == 1 && (acc.shape[d] != 1 || b.shape[d] != 1)) {
+        // the last operand with the subscript: summed out now (keeping the dim)
+        bool in_a = acc.shape[d] != 1;
+        (in_a ? acc.shape[d] : b.shape[d]) = 1;
+        (in_a ? sum_a : sum_b) = true;
+        users[d] = 0;
+      }
+    }
+    if (sum_a) acc.dtype = summed(acc.dtype);
+    if (sum_b) b.dtype = summed(b.dtype);
+    if (!contracted.empty()) {
+      if (acc.dtype != b.dtype)
+        c.fail("contracting two operands is a batched matrix product, which needs equal dtypes, "
+               "got " +
+               str(acc.dtype) + " and " + str(b.dtype) + "; convert one with .to()");
+      if (acc.dtype == DType::Bool) c.fail("matrix products are not implemented for bool tensors");
+    } else {
+      acc.dtype = c.promote(acc.dtype, b.dtype);
+    }
+    for (int64_t d = 0; d < dims; ++d)
+      if (acc.shape[d] == 1) acc.shape[d] = b.shape[d];
+    for (int64_t d : contracted)
+      acc.shape[d] = 1;
+  }
+  if (n == 1 && dims > out_dims) acc.dtype = summed(acc.dtype);
+  return c.out(Shape(size.begin(), size.begin() + out_dims), acc.dtype, device);
 }
 
 Arg meta_nn(const Ctx &c) {

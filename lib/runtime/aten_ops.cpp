@@ -472,6 +472,8 @@ at::Tensor one(const Call &c) {
   // Linear algebra and neural-network functions.
   case Op::matmul: return at::matmul(c.tensor(0), c.tensor(1));
   case Op::bmm: return at::bmm(c.tensor(0), c.tensor(1));
+  case Op::einsum:
+    return at::einsum(c.at(0).meta.s, c.tensors(1));
   case Op::addmm:
     return at::addmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
   case Op::baddbmm:

@@ -513,6 +513,10 @@ const std::map<Op, Runner> &runners() {
       {Op::full_like, R(grad(at::full_like(T(b[0]), S(b[1]), options(b[2])), b[4]))},
       {Op::matmul, R(at::matmul(T(b[0]), T(b[1])))},
       {Op::bmm, R(at::bmm(T(b[0]), T(b[1])))},
+      {Op::einsum, [](const Bound &b) {
+         if (b[0].kind != Arg::Kind::Str) throw BindingError("einsum's equation");
+         return meta_of(at::einsum(b[0].s, TL(b[1])));
+       }},
       {Op::addmm, R(at::addmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::baddbmm, R(at::baddbmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
@@ -597,8 +601,15 @@ bool has_mask_index(const Arg &index) {
 
 // Where infer follows newer PyTorch (or CUDA) rather than the CPU kernels of 1.13, which accept
 // these by reading memory wrongly: masked_fill with a non-bool mask (rejected since PyTorch 2.0)
-// and index_select of a 0-dim tensor with other than one index (rejected on CUDA).
+// and index_select of a 0-dim tensor with other than one index (rejected on CUDA); and einsum
+// contracting operands of different dtypes, or bool ones, when one is empty (1.13's bmm reads no
+// memory then, so does not notice; infer rejects them as it does non-empty ones).
 bool newer_rule(const Case &c, const Bound &b) {
+  if (c.op == Op::einsum)
+    return std::any_of(b[1].items.begin(), b[1].items.end(), [](const Arg &x) {
+      return x.kind == Arg::Kind::Tensor &&
+             std::count(x.tensor.shape.begin(), x.tensor.shape.end(), 0) > 0;
+    });
   if (c.op == Op::masked_fill || c.op == Op::masked_fill_)
     return b[1].kind == Arg::Kind::Tensor && b[1].tensor.dtype != DType::Bool &&
            b[1].tensor.dtype != DType::UInt8;
@@ -1238,6 +1249,60 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
   run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}, F64), t({2, 6, 3})});
   run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}), t({2, 6, 3})},
       {{"dropout_p", f(1.5)}});
+}
+
+TEST_CASE("ops meta: einsum against ATen") {
+  const std::vector<std::string> one = {
+      "ij->ji",       "ii->i",   "ii",     "ij->",      "ij->i",      "...->",     "i...->...",
+      "...ij->...ji", "ji",      "Ab",     "bA",        "",           "->",        "i",
+      "...",          "i.j",     "i1",     "....",      "...i...",    "i->j",      "ij->jj",
+      "i->i->i",      "i,j",     "i->...", "...->...i", " i j -> j ", "ij->...i.", "..",
+      "ij->i..",      "iij->ji", "i..->i"};
+  const std::vector<Shape> shapes1 = {{},     {3},    {1},    {0},    {2, 3},
+                                      {3, 3}, {1, 1}, {3, 1}, {2, 0}, {4, 2, 3}};
+  for (const std::string &e : one)
+    for (const Shape &s : shapes1)
+      run(Op::einsum, {str(e), t(s)});
+  for (DType d : all_dtypes)
+    for (const std::string &e : {"ij->ji", "ij->", "ij->i", "ii->i", "ij->ij"})
+      for (const Shape &s : {Shape{3, 3}, Shape{3, 1}, Shape{1, 1}, Shape{0, 3}})
+        run(Op::einsum, {str(e), t(s, d)});
+  const std::vector<std::string> two = {
+      "i,j->ij",        "i , j -> i j", "ij,jk",   "ij,jk->ik",
+      "ij,jk->ijk",     "i,i",          "i,i->i",  "i,i->",
+      "ij,ij->ij",      "...ij,...jk",  "...,...", "i...,j...->...",
+      "i...,i...->...", "bhd,bd->bh",   "ij,j->i", "ij,ik->jk",
+      "i,j->",          "ab,cd->",      "i",       "i,j,k",
+      "ii,i->i",        ",i->i",        "->",      "i,->i",
+      "...i,i...->...", "ij,ji->",      "ij,ji"};
+  const std::vector<Shape> shapes2 = {{},     {3},    {1},    {0},    {2, 3},
+                                      {3, 3}, {1, 3}, {3, 4}, {2, 1}, {5, 2, 3}};
+  for (const std::string &e : two)
+    for (const Shape &a : shapes2)
+      for (const Shape &b : shapes2)
+        run(Op::einsum, {str(e), t(a), t(b)});
+  for (DType x : all_dtypes)
+    for (DType y : all_dtypes)
+      for (const std::string &e : {"i,j->ij", "i,i->", "ij,jk->ik", "ij,j->i", "i...,j...->..."})
+        for (const auto &[a, b] :
+             {std::pair{Shape{2, 3}, Shape{3, 3}}, std::pair{Shape{1, 3}, Shape{1}},
+              std::pair{Shape{0, 3}, Shape{3, 3}}})
+          run(Op::einsum, {str(e), t(a, x), t(b, y)});
+  const std::vector<Shape> shapes3 = {{3}, {1}, {2}, {0}, {2, 3}, {3, 4}, {4}};
+  for (const std::string &e : {"ij,jk,k->i", "i,i,i->", "i,j,i->", "i,j,k->ijk", "i,j,k"})
+    for (const Shape &a : shapes3)
+      for (const Shape &b : shapes3)
+        for (const Shape &c : shapes3)
+          run(Op::einsum, {str(e), t(a), t(b), t(c)});
+  for (DType x : {Bool, I32, F32, F64})
+    for (DType y : {Bool, I32, F32, F64})
+      for (DType z : {I32, F32, F64})
+        for (const std::string &e : {"ij,jk,k->i", "i,j,i->", "ij,jk,k->ijk"})
+          run(Op::einsum, {str(e), t({2, 3}, x), t({3, 4}, y), t({4}, z)});
+  run(Op::einsum, {str("i,j->ij"), seq({t({2}), t({3})})}); // the operands as one list
+  run(Op::einsum, {t({2}), ints({0})});                     // the sublist form
+  run(Op::einsum, {str("i,i"), t({3}), f(2.0)});
+  run(Op::einsum, {str("i,i"), seq({})});
 }
 
 TEST_CASE("ops meta: in-place ops against ATen") {
