@@ -193,11 +193,12 @@ Value Interpreter::getattr(Value obj, const std::string &name) {
   // A declared class's members are the graph's; a tensor's, a str's or an int's are Python's and
   // PyTorch's, of which thunderc knows a part.
   bool declared = h.is(obj, Kind::Object) || h.is(obj, Kind::Dataclass) || h.is(obj, Kind::Module);
-  fail(fmt::format("{} object has no attribute {}{}{}", py_str(h.type_name(obj)), py_str(name),
+  fail(fmt::format("{} object has no attribute {}{}{}{}", py_str(h.type_name(obj)), py_str(name),
                    declared                  ? ""
                    : h.is(obj, Kind::Tensor) ? " in thunderc's op catalogue"
                                              : " that thunderc supports",
-                   did_you_mean(name, names)));
+                   did_you_mean(name, names),
+                   h.is(obj, Kind::Tensor) ? "; docs/ops.md lists the catalogue" : ""));
 }
 
 // ---- setattr --------------------------------------------------------------------------------

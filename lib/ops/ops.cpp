@@ -205,6 +205,52 @@ Signatures parse_signatures() {
 // guard on every call.
 const Signatures signatures = parse_signatures();
 
+} // namespace
+
+std::span<const Alias> aliases() {
+  static constexpr Alias list[] = {
+      {"torch.nn.functional.softmax", Op::softmax, false},
+      {"torch.nn.functional.log_softmax", Op::log_softmax, false},
+      {"torch.nn.functional.sigmoid", Op::sigmoid, false},
+      {"torch.nn.functional.tanh", Op::tanh, false},
+      {"torch.relu", Op::relu, false},
+      {"torch.concat", Op::cat, false},
+      {"torch.clip", Op::clamp, false},
+      {"torch.multiply", Op::mul, false},
+      {"torch.subtract", Op::sub, false},
+      {"torch.divide", Op::div, false},
+      {"operator.add", Op::add, false},
+      {"operator.sub", Op::sub, false},
+      {"operator.mul", Op::mul, false},
+      {"operator.truediv", Op::div, false},
+      {"operator.floordiv", Op::floor_divide, false},
+      {"operator.mod", Op::remainder, false},
+      {"operator.pow", Op::pow, false},
+      {"operator.neg", Op::neg, false},
+      {"operator.abs", Op::abs, false},
+      {"operator.matmul", Op::matmul, false},
+      {"operator.eq", Op::eq, false},
+      {"operator.ne", Op::ne, false},
+      {"operator.lt", Op::lt, false},
+      {"operator.le", Op::le, false},
+      {"operator.gt", Op::gt, false},
+      {"operator.ge", Op::ge, false},
+      {"operator.and_", Op::bitwise_and, false},
+      {"operator.or_", Op::bitwise_or, false},
+      {"operator.xor", Op::bitwise_xor, false},
+      {"operator.invert", Op::bitwise_not, false},
+      {"operator.iadd", Op::add_, false},
+      {"operator.imul", Op::mul_, false},
+      {"multiply", Op::mul, true},
+      {"clip", Op::clamp, true},
+      {"subtract", Op::sub, true},
+      {"divide", Op::div, true},
+  };
+  return list;
+}
+
+namespace {
+
 struct Names {
   // StrHash: inlined XXH3, cheaper than std::hash's out-of-line _Hash_bytes for every call's
   // name (tensor methods are looked up per call).
@@ -221,47 +267,8 @@ const Names &names() {
       if (o.torch_name.starts_with(tensor_prefix) || (o.flags & Method))
         n.methods.emplace(last, o.op);
     }
-    static const std::pair<std::string_view, Op> aliases[] = {
-        {"torch.nn.functional.softmax", Op::softmax},
-        {"torch.nn.functional.log_softmax", Op::log_softmax},
-        {"torch.nn.functional.sigmoid", Op::sigmoid},
-        {"torch.nn.functional.tanh", Op::tanh},
-        {"torch.relu", Op::relu},
-        {"torch.concat", Op::cat},
-        {"torch.clip", Op::clamp},
-        {"torch.multiply", Op::mul},
-        {"torch.subtract", Op::sub},
-        {"torch.divide", Op::div},
-        {"operator.add", Op::add},
-        {"operator.sub", Op::sub},
-        {"operator.mul", Op::mul},
-        {"operator.truediv", Op::div},
-        {"operator.floordiv", Op::floor_divide},
-        {"operator.mod", Op::remainder},
-        {"operator.pow", Op::pow},
-        {"operator.neg", Op::neg},
-        {"operator.abs", Op::abs},
-        {"operator.matmul", Op::matmul},
-        {"operator.eq", Op::eq},
-        {"operator.ne", Op::ne},
-        {"operator.lt", Op::lt},
-        {"operator.le", Op::le},
-        {"operator.gt", Op::gt},
-        {"operator.ge", Op::ge},
-        {"operator.and_", Op::bitwise_and},
-        {"operator.or_", Op::bitwise_or},
-        {"operator.xor", Op::bitwise_xor},
-        {"operator.invert", Op::bitwise_not},
-        {"operator.iadd", Op::add_},
-        {"operator.imul", Op::mul_},
-    };
-    for (const auto &[name, op] : aliases)
-      n.functions.emplace(name, op);
-    for (auto [name, op] : {std::pair<std::string_view, Op>{"multiply", Op::mul},
-                            {"clip", Op::clamp},
-                            {"subtract", Op::sub},
-                            {"divide", Op::div}})
-      n.methods.emplace(name, op);
+    for (const Alias &a : aliases())
+      (a.method ? n.methods : n.functions).emplace(a.name, a.op);
     return n;
   }();
   return n;
@@ -362,7 +369,9 @@ std::vector<int64_t> data_shape(const Arg &data) {
   return shape;
 }
 
-std::optional<Op> inplace_form(std::string_view method_name) {
+namespace {
+
+const std::unordered_map<std::string, Op> &inplace_forms_by_name() {
   static const std::unordered_map<std::string, Op> forms = [] {
     std::unordered_map<std::string, Op> m;
     for (Op op :
@@ -379,8 +388,22 @@ std::optional<Op> inplace_form(std::string_view method_name) {
     m.emplace("clip_", Op::clamp);
     return m;
   }();
+  return forms;
+}
+
+} // namespace
+
+std::optional<Op> inplace_form(std::string_view method_name) {
+  const auto &forms = inplace_forms_by_name();
   if (auto it = forms.find(std::string(method_name)); it != forms.end()) return it->second;
   return std::nullopt;
+}
+
+std::vector<std::pair<std::string, Op>> inplace_forms() {
+  const auto &forms = inplace_forms_by_name();
+  std::vector<std::pair<std::string, Op>> out(forms.begin(), forms.end());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 std::optional<Op> functional(Op op) {

@@ -123,6 +123,16 @@ std::optional<Op> functional(Op);
 // own: "sub_" -> sub, "exp_" -> exp, "triu_" -> triu (the result is cast to the receiver's dtype:
 // x.eq_(y) of a float x holds 0.0 and 1.0); nullopt otherwise.
 std::optional<Op> inplace_form(std::string_view method_name);
+// Other spellings of catalogue ops, for lookup_function (a function: "torch.concat",
+// "operator.add") or lookup_method (a tensor method: "multiply").
+struct Alias {
+  std::string_view name;
+  Op op;
+  bool method;
+};
+std::span<const Alias> aliases();
+// Every method name inplace_form() accepts, with its op, sorted by name.
+std::vector<std::pair<std::string, Op>> inplace_forms();
 // to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
 inline bool is_conversion(Op op) {
   return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||

@@ -416,12 +416,13 @@ TEST_CASE("interp statements: op errors are located and keep the catalogue's mes
       R"(["x"])", R"([{"op": "call", "fn": "torch.addd", "args": ["%x", "%x"], "out": "z"}])",
       R"({"args": [{"tensor": [2]}]})");
   CHECK(unknown.message ==
-        "torch.addd is not in thunderc's op catalogue (did you mean 'torch.add'?)");
+        "torch.addd is not in thunderc's op catalogue (did you mean 'torch.add'?); docs/ops.md "
+        "lists it");
   auto method =
       body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "viewww", "out": "z"}])",
                  R"({"args": [{"tensor": [2]}]})");
   CHECK(method.message == "'Tensor' object has no attribute 'viewww' in thunderc's op catalogue "
-                          "(did you mean 'view'?)");
+                          "(did you mean 'view'?); docs/ops.md lists the catalogue");
 }
 
 TEST_CASE("interp statements: a list that contains itself compares and prints without recursing "
