@@ -185,37 +185,40 @@ Arg meta_einsum(const Ctx &c) {
     Part p{Shape(dims, 1), ts[k].dtype};
     std::vector<bool> placed(dims, false);
     int64_t dim = 0;
-    auto place = [&](int64_t at, int64_t s, const std::string &what) {
+    // False when the size does not broadcast with another operand's at that position.
+    auto place = [&](int64_t at, int64_t s) {
       if (s != 1) {
-        if (size[at] != 1 && size[at] != s) c.fail(what + std::to_string(size[at]));
+        if (size[at] != 1 && size[at] != s) return false;
         size[at] = s;
         ++users[at];
       }
       p.shape[at] = s;
       placed[at] = true;
+      return true;
     };
     for (int l : labels[k]) {
       if (l == kEllipsis) {
         int64_t covered =
             static_cast<int64_t>(ts[k].shape.size()) - static_cast<int64_t>(labels[k].size() - 1);
         for (int64_t j = ell_dims - covered; j < ell_dims; ++j, ++dim)
-          place(ell_at + j, ts[k].shape[dim],
-                fmt::format("dimension {} covered by ellipsis in operand {} has size {} which "
-                            "does not broadcast with previously seen ellipsis with size ",
-                            dim, k, ts[k].shape[dim]));
-      } else if (!placed[pos[l]]) {
-        place(pos[l], ts[k].shape[dim],
-              fmt::format("subscript {} has size {} for operand {} which does not broadcast "
-                          "with previously seen size ",
-                          letter(l), ts[k].shape[dim], k));
-        ++dim;
-      } else { // a repeated subscript: the diagonal
-        if (ts[k].shape[dim] != p.shape[pos[l]])
-          c.fail(fmt::format("subscript {} is repeated for operand {} but the sizes don't match, "
-                             "{} != {}",
-                             letter(l), k, ts[k].shape[dim], p.shape[pos[l]]));
-        ++dim;
+          if (!place(ell_at + j, ts[k].shape[dim]))
+            c.fail(fmt::format("dimension {} covered by ellipsis in operand {} has size {} which "
+                               "does not broadcast with previously seen ellipsis with size {}",
+                               dim, k, ts[k].shape[dim], size[ell_at + j]));
+        continue;
       }
+      const int64_t s = ts[k].shape[dim];
+      if (!placed[pos[l]]) {
+        if (!place(pos[l], s))
+          c.fail(fmt::format("subscript {} has size {} for operand {} which does not broadcast "
+                             "with previously seen size {}",
+                             letter(l), s, k, size[pos[l]]));
+      } else if (s != p.shape[pos[l]]) { // a repeated subscript: the diagonal
+        c.fail(fmt::format("subscript {} is repeated for operand {} but the sizes don't match, "
+                           "{} != {}",
+                           letter(l), k, s, p.shape[pos[l]]));
+      }
+      ++dim;
     }
     parts.push_back(std::move(p));
   }
