@@ -1172,6 +1172,15 @@ private:
                 ")"};
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + tensor(2) + ", " + tensor(3) +
               ")"};
+    case Op::index_add:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + tensor(2) + ", " + tensor(3) +
+              ", " + scalar(4) + ")"};
+    case Op::scatter:
+    case Op::scatter_add:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + tensor(2) + ", " +
+              scalar_or_tensor(3) + ")"};
+    case Op::masked_scatter:
+      return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + tensor(2) + ")"};
     case Op::triu:
     case Op::tril:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};

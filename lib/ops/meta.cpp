@@ -378,7 +378,9 @@ Arg apply_rule(const Ctx &c) {
   case Op::cat: case Op::stack: return meta_concat(c);
   case Op::split: case Op::chunk: case Op::unbind: return meta_split(c);
   case Op::index_select: case Op::gather: case Op::index_copy: case Op::index_copy_:
+  case Op::index_add: case Op::scatter: case Op::scatter_add:
     return meta_index(c);
+  case Op::masked_scatter: return meta_masked_scatter(c);
   case Op::masked_fill: case Op::masked_fill_: return meta_masked_fill(c);
   case Op::getitem: return meta_getitem(c);
   case Op::setitem_: return meta_setitem(c);

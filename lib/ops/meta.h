@@ -89,13 +89,14 @@ Arg meta_where(const Ctx &);
 Arg meta_convert(const Ctx &);
 Arg meta_inplace(const Ctx &);
 Arg meta_masked_fill(const Ctx &);
+Arg meta_masked_scatter(const Ctx &);
 Arg meta_reduction(const Ctx &);
 Arg meta_softmax(const Ctx &);
 Arg meta_layer_norm(const Ctx &);
 Arg meta_view(const Ctx &);
 Arg meta_concat(const Ctx &);
 Arg meta_split(const Ctx &);
-Arg meta_index(const Ctx &); // index_select, gather, index_copy(_)
+Arg meta_index(const Ctx &); // index_select, gather, index_copy(_), index_add, scatter(_add)
 Arg meta_getitem(const Ctx &);
 Arg meta_setitem(const Ctx &);
 Arg meta_factory(const Ctx &);

@@ -279,6 +279,19 @@ Arg meta_masked_fill(const Ctx &c) {
   return c.out(std::move(shape), self.dtype, device);
 }
 
+// masked_scatter(input, mask, source): input and mask broadcast; source gives the values in order
+// (it must hold at least as many elements as the mask has true ones: known when the op runs).
+Arg meta_masked_scatter(const Ctx &c) {
+  const TensorMeta &self = c.tensor(0), &mask = c.tensor(1), &source = c.tensor(2);
+  Shape shape = c.broadcast(self.shape, mask.shape);
+  if (self.dtype != source.dtype)
+    c.fail("expected self and source to have the same dtype, but got " + str(self.dtype) + " and " +
+           str(source.dtype) + " (convert source with .to(dtype))");
+  if (mask.dtype != DType::Bool && mask.dtype != DType::UInt8)
+    c.fail("expected a bool mask, got " + str(mask.dtype));
+  return c.out(std::move(shape), self.dtype, c.same_device({&self, &mask, &source}));
+}
+
 // add_, mul_, copy_, zero_, fill_: the result is the first argument, updated.
 Arg meta_inplace(const Ctx &c) {
   const TensorMeta &self = c.tensor(0);

@@ -1,8 +1,8 @@
 // Meta rules of ops that rearrange elements: views and reshapes (view, reshape with -1, permute,
 // transpose, (un)squeeze, flatten, expand, narrow), copies with new shapes (repeat,
 // repeat_interleave, triu/tril, constant pad), cat/stack, split/chunk/unbind, and the index-tensor
-// ops (index_select, gather, index_copy). Strides are not tracked, so view() of a non-contiguous
-// tensor is accepted.
+// ops (index_select, gather, index_copy, index_add, scatter, scatter_add). Strides are not
+// tracked, so view() of a non-contiguous tensor is accepted.
 #include "ops/meta.h"
 
 #include <fmt/format.h>
@@ -353,7 +353,8 @@ Arg meta_split(const Ctx &c) { // and unbind: a part per index of dim, without d
 }
 
 // index_select(input, dim, index), gather(input, dim, index), index_copy(_)(input, dim, index,
-// source)
+// source), index_add(input, dim, index, source, alpha), scatter(input, dim, index, src or value),
+// scatter_add(input, dim, index, src). The index values are only known when the op runs.
 Arg meta_index(const Ctx &c) {
   const TensorMeta &t = c.tensor(0), &index = c.tensor(2);
   int64_t ndim = ndim_of(t);
@@ -392,8 +393,38 @@ Arg meta_index(const Ctx &c) {
                " apart from dimension " + std::to_string(d));
     break;
   }
-  default: { // index_copy, index_copy_
+  case Op::scatter:
+  case Op::scatter_add: { // input[..., index[i, j], ...] = src[i, j] along dim
+    const TensorMeta *src = c.is_tensor(3) ? &c.b[3].tensor : nullptr;
+    if (!src && (c.op == Op::scatter_add || !c.is_number(3)))
+      c.fail("argument '" + std::string(c.param(3)) + "' must be a tensor" +
+             (c.op == Op::scatter ? " or a number" : "") + ", not " + describe(c.b[3]));
+    if (src && src->dtype != t.dtype)
+      c.fail("expected self and src to have the same dtype, but got " + str(t.dtype) + " and " +
+             str(src->dtype));
+    if (!src) c.converts(c.b[3], t.dtype);
+    c.same_device({&t, &index, src ? src : &t});
+    if (numel(index.shape) == 0) break;
+    if (index.dtype != DType::Int64)
+      c.fail("expected dtype int64 for index, got " + str(index.dtype) +
+             " (convert it with .long())");
+    int64_t index_ndim = std::max<int64_t>(ndim_of(index), 1);
+    auto size = [](const TensorMeta &m, int64_t k) { return m.shape.empty() ? 1 : m.shape[k]; };
+    if (index_ndim != std::max<int64_t>(ndim, 1) ||
+        (src && index_ndim != std::max<int64_t>(ndim_of(*src), 1)))
+      c.fail("index tensor must have the same number of dimensions as self" +
+             std::string(src ? " and src" : "") + " (index " + str(index.shape) + ", self " +
+             str(t.shape) + (src ? ", src " + str(src->shape) : "") + ")");
+    for (int64_t k = 0; k < index_ndim; ++k)
+      if ((k != d && size(index, k) > size(t, k)) || (src && size(index, k) > size(*src, k)))
+        c.fail("expected index " + str(index.shape) + " to be no larger than self " + str(t.shape) +
+               " apart from dimension " + std::to_string(d) +
+               (src ? " and no larger than src " + str(src->shape) : ""));
+    break;
+  }
+  default: { // index_copy, index_copy_, index_add
     const TensorMeta &source = c.tensor(3);
+    if (c.op == Op::index_add) c.number(4), c.converts(c.b[4], t.dtype);
     if (index.shape.size() > 1)
       c.fail("index should have dimension 1 or 0 (got " + std::to_string(index.shape.size()) + ")");
     int64_t source_ndim = ndim_of(source);
@@ -404,8 +435,10 @@ Arg meta_index(const Ctx &c) {
     if (n != along)
       c.fail("number of indices (" + std::to_string(n) + ") should be equal to source.size(dim) (" +
              std::to_string(along) + ")");
-    if (index.dtype != DType::Int64)
-      c.fail("expected a long tensor for index, but got " + str(index.dtype));
+    if (index.dtype != DType::Int64 && (c.op != Op::index_add || index.dtype != DType::Int32))
+      c.fail(std::string(c.op == Op::index_add ? "expected dtype int32 or int64 for index"
+                                               : "expected a long tensor for index") +
+             ", but got " + str(index.dtype));
     if (source.dtype != t.dtype)
       c.fail("self and source expected to have the same dtype, but got (self) " + str(t.dtype) +
              " and (source) " + str(source.dtype));

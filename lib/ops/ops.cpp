@@ -374,14 +374,15 @@ namespace {
 const std::unordered_map<std::string, Op> &inplace_forms_by_name() {
   static const std::unordered_map<std::string, Op> forms = [] {
     std::unordered_map<std::string, Op> m;
-    for (Op op :
-         {Op::sub,         Op::div,         Op::floor_divide, Op::remainder,   Op::pow,
-          Op::eq,          Op::ne,          Op::lt,           Op::le,          Op::gt,
-          Op::ge,          Op::logical_and, Op::logical_or,   Op::bitwise_and, Op::bitwise_or,
-          Op::bitwise_xor, Op::neg,         Op::abs,          Op::exp,         Op::log,
-          Op::sqrt,        Op::rsqrt,       Op::sin,          Op::cos,         Op::tanh,
-          Op::sigmoid,     Op::logical_not, Op::bitwise_not,  Op::reciprocal,  Op::clamp,
-          Op::triu,        Op::tril}) {
+    for (Op op : {Op::sub,        Op::div,         Op::floor_divide, Op::remainder,
+                  Op::pow,        Op::eq,          Op::ne,           Op::lt,
+                  Op::le,         Op::gt,          Op::ge,           Op::logical_and,
+                  Op::logical_or, Op::bitwise_and, Op::bitwise_or,   Op::bitwise_xor,
+                  Op::neg,        Op::abs,         Op::exp,          Op::log,
+                  Op::sqrt,       Op::rsqrt,       Op::sin,          Op::cos,
+                  Op::tanh,       Op::sigmoid,     Op::logical_not,  Op::bitwise_not,
+                  Op::reciprocal, Op::clamp,       Op::triu,         Op::tril,
+                  Op::index_add,  Op::scatter,     Op::scatter_add,  Op::masked_scatter}) {
       std::string_view name = info(op).torch_name;
       m.emplace(std::string(name.substr(name.rfind('.') + 1)) + "_", op); // "sub_"
     }

@@ -407,6 +407,15 @@ at::Tensor one(const Call &c) {
     if (c.is_tensor(2)) return at::masked_fill(c.tensor(0), c.tensor(1), c.tensor(2));
     return at::masked_fill(c.tensor(0), c.tensor(1), c.scalar(2));
   case Op::index_copy: return at::index_copy(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3));
+  case Op::index_add:
+    return at::index_add(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3), c.scalar(4));
+  case Op::scatter:
+    if (c.is_tensor(3)) return at::scatter(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3));
+    return at::scatter(c.tensor(0), c.integer(1), c.tensor(2), c.scalar(3));
+  case Op::scatter_add:
+    return at::scatter_add(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3));
+  case Op::masked_scatter:
+    return at::masked_scatter(c.tensor(0), c.tensor(1), c.tensor(2));
   case Op::triu: return at::triu(c.tensor(0), c.integer(1));
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
   case Op::pad:

@@ -499,6 +499,12 @@ const std::map<Op, Runner> &runners() {
       {Op::gather, R((B(b[3]), at::gather(T(b[0]), I(b[1]), T0(b[2]))))},
       {Op::masked_fill, R(b[2].kind == Arg::Kind::Tensor ? at::masked_fill(T(b[0]), T(b[1]), T(b[2])) : at::masked_fill(T(b[0]), T(b[1]), S(b[2])))},
       {Op::index_copy, R(at::index_copy(T(b[0]), I(b[1]), T0(b[2]), T(b[3])))},
+      {Op::index_add, R(at::index_add(T(b[0]), I(b[1]), T0(b[2]), T(b[3]), S(b[4])))},
+      {Op::scatter, R(b[3].kind == Arg::Kind::Tensor
+                          ? at::scatter(T(b[0]), I(b[1]), T0(b[2]), T(b[3]))
+                          : at::scatter(T(b[0]), I(b[1]), T0(b[2]), S(b[3])))},
+      {Op::scatter_add, R(at::scatter_add(T(b[0]), I(b[1]), T0(b[2]), T(b[3])))},
+      {Op::masked_scatter, R(at::masked_scatter(T(b[0]), T(b[1]), T(b[2])))},
       {Op::triu, R(at::triu(T(b[0]), I(b[1])))},
       {Op::tril, R(at::tril(T(b[0]), I(b[1])))},
       {Op::arange, R(grad(at::arange(S(b[0]), S(b[1]), S(b[2]), options(b[3])), b[5]))},
@@ -600,17 +606,20 @@ bool has_mask_index(const Arg &index) {
 }
 
 // Where infer follows newer PyTorch (or CUDA) rather than the CPU kernels of 1.13, which accept
-// these by reading memory wrongly: masked_fill with a non-bool mask (rejected since PyTorch 2.0)
-// and index_select of a 0-dim tensor with other than one index (rejected on CUDA); and einsum
+// these by reading memory wrongly: masked_fill and masked_scatter with a non-bool mask (rejected
+// since PyTorch 2.0), index_select of a 0-dim tensor with other than one index (rejected on
+// CUDA), index_add whose source slices only broadcast to self's (1.13's CPU kernel broadcasts
+// them; PyTorch 2 requires equal slice shapes); and einsum
 // contracting operands of different dtypes, or bool ones, when one is empty (1.13's bmm reads no
 // memory then, so does not notice; infer rejects them as it does non-empty ones).
-bool newer_rule(const Case &c, const Bound &b) {
+bool newer_rule(const Case &c, const Bound &b, const std::string &my_error) {
+  if (c.op == Op::index_add) return my_error.find("same slice shapes") != std::string::npos;
   if (c.op == Op::einsum)
     return std::any_of(b[1].items.begin(), b[1].items.end(), [](const Arg &x) {
       return x.kind == Arg::Kind::Tensor &&
              std::count(x.tensor.shape.begin(), x.tensor.shape.end(), 0) > 0;
     });
-  if (c.op == Op::masked_fill || c.op == Op::masked_fill_)
+  if (c.op == Op::masked_fill || c.op == Op::masked_fill_ || c.op == Op::masked_scatter)
     return b[1].kind == Arg::Kind::Tensor && b[1].tensor.dtype != DType::Bool &&
            b[1].tensor.dtype != DType::UInt8;
   if (c.op == Op::index_select)
@@ -652,8 +661,10 @@ void check(const Case &c) {
     their_error = e.what();
     their_error = their_error.substr(0, their_error.find('\n'));
   }
-  bool mask_data = c.op == Op::setitem_ && has_mask_index(bound[1]) &&
-                   their_error.find("shape mismatch") != std::string::npos;
+  bool mask_data = (c.op == Op::setitem_ && has_mask_index(bound[1]) &&
+                    their_error.find("shape mismatch") != std::string::npos) ||
+                   (c.op == Op::masked_scatter &&
+                    their_error.find("Number of elements of source") != std::string::npos);
   if (mine && theirs && same(*mine, *theirs)) {
     ++tally.accepted;
   } else if (!mine && !theirs && !unrepresentable) {
@@ -666,7 +677,7 @@ void check(const Case &c) {
   } else if (!mine && unrepresentable &&
              my_error.find("thunderc does not support") != std::string::npos) {
     ++tally.unrepresentable;
-  } else if (!mine && theirs && newer_rule(c, bound)) {
+  } else if (!mine && theirs && newer_rule(c, bound, my_error)) {
     ++tally.newer_rules;
   } else {
     ++tally.failures;
@@ -1067,7 +1078,7 @@ TEST_CASE("ops meta: indexing against ATen") {
         run(Op::setitem_, {t({2, 3, 4, 5}), seq({a, b}), value});
   for (const Arg &value : {t({6}), t({5}), t({1}), f(0.0), t({6}, I64)})
     run(Op::setitem_, {t({2, 3}), t({2, 3}, Bool), value});
-  // index_select, gather, index_copy(_), masked_fill(_)
+  // index_select, gather, index_copy(_), index_add, scatter(_add), masked_fill(_), masked_scatter
   for (const Shape &s : {Shape{}, Shape{4}, Shape{3, 4}})
     for (int64_t d : {-3, -1, 0, 1, 2})
       for (const Shape &is : {Shape{}, Shape{2}, Shape{1}, Shape{2, 2}, Shape{0}, Shape{3, 4},
@@ -1080,8 +1091,30 @@ TEST_CASE("ops meta: indexing against ATen") {
             for (DType sdt : {F32, F64}) {
               run(Op::index_copy, {t(s), i(d), t(is, idt), t(src, sdt)});
               run(Op::index_copy_, {t(s), i(d), t(is, idt), t(src, sdt)});
+              for (Op op : {Op::index_add, Op::scatter, Op::scatter_add})
+                run(op, {t(s), i(d), t(is, idt), t(src, sdt)});
             }
+          run(Op::scatter, {t(s), i(d), t(is, idt), f(2.5)});
         }
+  for (DType d : all_dtypes)
+    for (DType sdt : {Bool, I32, I64, BF16, F32, C64})
+      for (Op op : {Op::index_add, Op::scatter, Op::scatter_add})
+        run(op, {t({3, 4}, d), i(0), t({2}, I64), t({2, 4}, sdt)});
+  for (DType d : all_dtypes)
+    for (const Arg &v : {f(2.5), i(3), i(300), bl(true), i(-1), t({}), str("x")}) {
+      run(Op::scatter, {t({3, 4}, d), i(1), t({3, 2}, I64), v});
+      run(Op::scatter, {t({3, 4}, d), i(1), t({3, 2}, I64)}, {{"value", v}});
+    }
+  for (const Arg &alpha : {i(2), f(0.5), bl(true), f(1e40), none()})
+    for (DType d : {Bool, I32, F32})
+      run(Op::index_add, {t({3, 4}, d), i(0), t({2}, I64), t({2, 4}, d)}, {{"alpha", alpha}});
+  // masked_scatter: the mask (all true here) takes as many source elements as it has true ones
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}})
+    for (const Shape &m : {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{2}})
+      for (DType mdt : {Bool, U8, I64})
+        for (const Shape &src : {Shape{}, Shape{6}, Shape{24}, Shape{4, 6}, Shape{0}})
+          for (DType sdt : {F32, F64})
+            run(Op::masked_scatter, {t(s), t(m, mdt), t(src, sdt)});
   for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}})
     for (const Shape &m : {Shape{}, Shape{3}, Shape{2, 3}, Shape{4, 2, 3}, Shape{2}})
       for (DType mdt : {Bool, U8, I64, F32})

@@ -26,6 +26,8 @@ std::string signature(ops::Op op) {
     }
     if (p.variadic) s += "*", keyword_only = true;
     s += p.name;
+    for (std::string_view alias : p.aliases) // the NumPy spellings are said once, in the prose
+      if (alias != "axis" && alias != "keepdims") s += "\\|" + std::string(alias); // in a table
     if (p.default_value) s += "=" + ops::describe(*p.default_value);
   }
   return s;
