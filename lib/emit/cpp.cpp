@@ -1153,6 +1153,13 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + integer(2) + ", " + boolean(3) +
                   ", " + boolean(4) + ")",
               true};
+    case Op::sort: // (self, stable, dim, descending)
+      return {fn(id) + "(" + tensor(0) + ", " + boolean(3) + ", " + integer(1) + ", " + boolean(2) +
+                  ")",
+              true};
+    case Op::argsort:
+      return {fn(id) + "(" + tensor(0) + ", " + boolean(3) + ", " + integer(1) + ", " + boolean(2) +
+              ")"};
     case Op::narrow:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " +
               (is_tensor(2) ? tensor(2) : integer(2)) + ", " + integer(3) + ")"};

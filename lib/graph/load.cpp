@@ -11,6 +11,7 @@
 #include <cctype>
 #include <cstring>
 #include <fmt/format.h>
+#include <limits>
 #include <span>
 #include <unordered_map>
 #include <unordered_set>
@@ -573,8 +574,23 @@ private:
     switch (form) {
     case Form::Float: {
       V v = only("a float value");
-      if (!v.is_number()) fail(ptr + "/float", "expected a number; got " + kind_of(v));
-      e.kind = Expr::Kind::Float, e.f = v.as_double();
+      e.kind = Expr::Kind::Float;
+      if (v.is_string()) { // the floats JSON has no number for, spelled as Python's repr
+        std::string_view text = v.as_string();
+        if (text == "inf" || text == "-inf")
+          e.f = text[0] == '-' ? -std::numeric_limits<double>::infinity()
+                               : std::numeric_limits<double>::infinity();
+        else if (text == "nan")
+          e.f = std::numeric_limits<double>::quiet_NaN();
+        else
+          fail(
+              ptr + "/float",
+              fmt::format("expected a number, \"inf\", \"-inf\" or \"nan\"; got {}", py_str(text)));
+        break;
+      }
+      if (!v.is_number())
+        fail(ptr + "/float", "expected a number, \"inf\", \"-inf\" or \"nan\"; got " + kind_of(v));
+      e.f = v.as_double();
       break;
     }
     case Form::List: {

@@ -256,10 +256,12 @@ Value Interpreter::emit(OpRecord &r, ops::Arg &&res, Value view_of) {
     for (size_t k = 0; k < res.items.size(); ++k)
       outs.push_back(out(res.items[k], uint32_t(k)));
     r.result = h.tuple(std::move(outs), new_record());
-    if (r.op == ops::Op::max || r.op == ops::Op::min || r.op == ops::Op::topk)
-      h.set_tuple_class(r.result, r.op == ops::Op::topk  ? "torch.return_types.topk"
-                                  : r.op == ops::Op::max ? "torch.return_types.max"
-                                                         : "torch.return_types.min");
+    if (r.op == ops::Op::max || r.op == ops::Op::min || r.op == ops::Op::topk ||
+        r.op == ops::Op::sort)
+      h.set_tuple_class(r.result, r.op == ops::Op::topk   ? "torch.return_types.topk"
+                                  : r.op == ops::Op::sort ? "torch.return_types.sort"
+                                  : r.op == ops::Op::max  ? "torch.return_types.max"
+                                                          : "torch.return_types.min");
   } else {
     r.result = out(res, 0);
   }

@@ -367,7 +367,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::to_long: case Op::to_int: case Op::to_bool: case Op::to_double:
     return meta_convert(c);
   case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
-  case Op::var: case Op::any: case Op::all: case Op::topk:
+  case Op::var: case Op::any: case Op::all: case Op::topk: case Op::sort: case Op::argsort:
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);

@@ -1,4 +1,4 @@
-// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, topk),
+// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, topk, sort),
 // softmax/log_softmax, cumsum and layer_norm. Reductions share one dimension-list rule (None or an
 // empty list reduces all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules
 // are PyTorch's: sum of bool/int -> int64, mean and var only of floating/complex, argmax and max's
@@ -91,6 +91,16 @@ Arg meta_reduction(const Ctx &c) {
     Shape shape = t.shape;
     if (ndim > 0) shape[dim] = k;
     return values_indices(c, shape, d, t.device);
+  }
+  case Op::sort:
+  case Op::argsort: { // the values in order along dim and their int64 indices, or the indices
+    c.wrap(c.integer(1), ndim);
+    c.boolean(2), c.boolean(3);
+    // A 0-dim tensor is its own sorted copy; the sorting kernels lack complex dtypes.
+    if (is_complex(d) && ndim > 0) c.fail("not implemented for " + str(d) + " tensors");
+    if (c.op == Op::argsort)
+      return Arg::of_tensor(TensorMeta{t.shape, DType::Int64, normalize(t.device), false});
+    return values_indices(c, t.shape, d, t.device);
   }
   case Op::max:
   case Op::min: {

@@ -416,6 +416,8 @@ at::Tensor one(const Call &c) {
     return at::scatter_add(c.tensor(0), c.integer(1), c.tensor(2), c.tensor(3));
   case Op::masked_scatter:
     return at::masked_scatter(c.tensor(0), c.tensor(1), c.tensor(2));
+  case Op::argsort:
+    return at::argsort(c.tensor(0), c.boolean(3), c.integer(1), c.boolean(2));
   case Op::triu: return at::triu(c.tensor(0), c.integer(1));
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
   case Op::pad:
@@ -603,6 +605,12 @@ AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place) {
     case Op::topk: {
       auto [values, indices] =
           at::topk(c.tensor(0), c.integer(1), c.integer(2), c.boolean(3), c.boolean(4));
+      r.tensors = {values, indices};
+      r.multi = true;
+      return r;
+    }
+    case Op::sort: {
+      auto [values, indices] = at::sort(c.tensor(0), c.boolean(3), c.integer(1), c.boolean(2));
       r.tensors = {values, indices};
       r.multi = true;
       return r;

@@ -492,6 +492,12 @@ const std::map<Op, Runner> &runners() {
       {Op::chunk, [](const Bound &b) { return metas_of(at::chunk(T(b[0]), I(b[1]), I(b[2]))); }},
       {Op::unbind, [](const Bound &b) { return metas_of(at::unbind(T(b[0]), I(b[1]))); }},
       {Op::topk, topk_of},
+      {Op::sort,
+       [](const Bound &b) {
+         auto [v, i] = at::sort(T(b[0]), B(b[3]), I(b[1]), B(b[2]));
+         return Arg::of_seq({meta_of(v), meta_of(i)});
+       }},
+      {Op::argsort, R(at::argsort(T(b[0]), B(b[3]), I(b[1]), B(b[2])))},
       {Op::pad, pad_of},
       {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
       {Op::getitem, R(T(b[0]).index(indices_of(b[1])))},
@@ -935,6 +941,10 @@ TEST_CASE("ops meta: views and reshapes against ATen") {
       run(Op::unbind, {t(s), i(a)});
       for (int64_t k : {0, 1, 2, 4})
         run(Op::topk, {t(s), i(k), i(a)});
+      for (bool descending : {false, true}) {
+        run(Op::sort, {t(s), i(a), bl(descending)});
+        run(Op::argsort, {t(s), i(a), bl(descending)}, {{"stable", bl(true)}});
+      }
       run(Op::size, {t(s), i(a)});
       for (const Arg &r : {i(0), i(2)})
         run(Op::repeat_interleave, {t(s), r}, {{"dim", i(a)}});
@@ -1332,6 +1342,10 @@ TEST_CASE("ops meta: einsum against ATen") {
       for (DType z : {I32, F32, F64})
         for (const std::string &e : {"ij,jk,k->i", "i,j,i->", "ij,jk,k->ijk"})
           run(Op::einsum, {str(e), t({2, 3}, x), t({3, 4}, y), t({4}, z)});
+  for (DType d : all_dtypes)
+    for (const Shape &s : {Shape{}, Shape{3}, Shape{0, 2}})
+      for (Op op : {Op::sort, Op::argsort})
+        run(op, {t(s, d)}, {{"stable", bl(true)}, {"dim", i(-1)}});
   run(Op::einsum, {str("i,j->ij"), seq({t({2}), t({3})})}); // the operands as one list
   run(Op::einsum, {t({2}), ints({0})});                     // the sublist form
   run(Op::einsum, {str("i,i"), t({3}), f(2.0)});

@@ -187,7 +187,7 @@ std::vector<Perturbation> perturbations(const Guard &g, const RValue &x, const H
       in_place("type (the same number as a float)", [](RValue &v) { v.kind = RK::Float, v.f = double(v.i); });
       break;
     case RK::Float:
-      in_place("value", [](RValue &v) { v.f += 0.5; });
+      in_place("value", [](RValue &v) { v.f = std::isfinite(v.f) ? v.f + 0.5 : 0.5; }); // inf, nan
       if (x.f == 0) in_place("sign", [](RValue &v) { v.f = -v.f; }); // 1 / -0.0 is -inf
       if (x.f == std::floor(x.f) && std::abs(x.f) < 1e15)
         in_place("type (the same number as an int)", [](RValue &v) { v.kind = RK::Int, v.i = int64_t(v.f); });

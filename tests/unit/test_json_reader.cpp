@@ -246,7 +246,8 @@ TEST_CASE("json: the loader reads the samples alike through both views") {
   std::string bad = test::graph_json(
       R"({"forward": {"params": [], "body": [{"op": "return", "value": {"float": "x"}}]}})", "{}");
   std::string e1 = error_of([&] { load_graph_text(bad, "g.json", fast); });
-  CHECK(e1 == "/functions/forward/body/0/value/float: expected a number; got a string");
+  CHECK(e1 == "/functions/forward/body/0/value/float: expected a number, \"inf\", \"-inf\" or "
+              "\"nan\"; got 'x'");
   CHECK(error_of([&] { load_graph_text(bad, "g.json", strict); }) == e1);
 }
 
