@@ -1105,6 +1105,17 @@ private:
       };
       return {fn(id) + "(" + tensor(0) + ", " + bound(1) + ", " + bound(2) + ")"};
     }
+    case Op::norm: { // as PyTorch 1.13's torch.norm calls ATen: 'fro' is frobenius_norm
+      if (m(1).kind == Arg::Kind::Str)
+        return {fn("frobenius_norm") + "(" + tensor(0) + ", " +
+                (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + boolean(3) + ")"};
+      std::string dims = "at::IntArrayRef{";
+      for (size_t d = 0; is_none(2) && d < m(0).tensor.shape.size(); ++d)
+        dims += (d ? ", " : "") + std::to_string(d);
+      return {fn(id) + "(" + tensor(0) + ", c10::optional<at::Scalar>(" +
+              (is_none(1) ? "" : scalar(1)) + "), " + (is_none(2) ? dims + "}" : int_list(2)) +
+              ", " + boolean(3) + (is_none(4) ? "" : ", " + opt_dtype(4)) + ")"};
+    }
     case Op::softmax:
     case Op::log_softmax:
     case Op::cumsum:

@@ -835,6 +835,34 @@ Value type_info(Interpreter &in, const std::string &name, const Args &args, cons
 }
 } // namespace
 
+// torch.nn.functional.normalize(input, p=2.0, dim=1, eps=1e-12, out=None), as PyTorch defines it:
+// input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input).
+Value Interpreter::normalize(const Args &args, const Kwargs &kwargs) {
+  static constexpr std::string_view params[] = {"input", "p", "dim", "eps", "out"};
+  constexpr std::string_view fn = "torch.nn.functional.normalize()";
+  std::array<Value, std::size(params)> v{};
+  if (args.size() > v.size())
+    fail(fmt::format("{} takes from 1 to 5 positional arguments but {} were given", fn,
+                     args.size()));
+  std::copy(args.begin(), args.end(), v.begin());
+  for (const auto &[key, value] : kwargs) {
+    size_t i = std::find(std::begin(params), std::end(params), key) - std::begin(params);
+    if (i == v.size()) fail(fmt::format("{} got an unexpected keyword argument '{}'", fn, key));
+    if (v[i]) fail(fmt::format("{} got multiple values for argument '{}'", fn, key));
+    v[i] = value;
+  }
+  if (!v[0]) fail(fmt::format("{} missing 1 required positional argument: 'input'", fn));
+  if (v[4] && !h.is(v[4], Kind::None)) fail(fmt::format("{}: thunderc does not support out=", fn));
+  Value input = v[0];
+  Value norm = call_method(input, "norm", {v[1] ? v[1] : h.floating(2.0), v[2] ? v[2] : num(1)},
+                           {{"keepdim", h.boolean(true)}});
+  Value denom = call_method(call_method(norm, "clamp_min", {v[3] ? v[3] : h.floating(1e-12)}, {}),
+                            "expand_as", {input}, {});
+  Args operands{input, denom};
+  Kwargs no_kwargs;
+  return call_builtin_named("operator.truediv", operands, no_kwargs);
+}
+
 std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &args,
                                                Kwargs &kwargs) {
   if (name.starts_with("operator.")) return operator_call(*this, name, args, kwargs);
@@ -878,6 +906,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
                            h.type_name(size)));
     return call_method(input, name.substr(6), std::move(args), std::move(kwargs));
   }
+  if (name == "torch.nn.functional.normalize") return normalize(args, kwargs);
   if (name.starts_with("torch.Tensor.") && !args.empty() && h.is(args[0], Kind::Tensor)) {
     // torch.Tensor.t(x), torch.Tensor.triu_(m, 1): the methods that are not catalogue rows
     std::string method = name.substr(13);

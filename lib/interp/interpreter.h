@@ -182,6 +182,7 @@ public:
 
   // ---- builtins (builtins.cpp) ---------------------------------------------------------------
   std::optional<Value> call_builtin(const std::string &name, Args &args, Kwargs &kwargs);
+  Value normalize(const Args &args, const Kwargs &kwargs); // torch.nn.functional.normalize
   std::optional<Value> container_method(Value obj, const std::string &name, Args &args,
                                         Kwargs &kwargs);
 

@@ -368,6 +368,7 @@ Arg apply_rule(const Ctx &c) {
     return meta_convert(c);
   case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
   case Op::var: case Op::any: case Op::all: case Op::topk: case Op::sort: case Op::argsort:
+  case Op::norm:
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);

@@ -1,4 +1,4 @@
-// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, topk, sort),
+// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, norm, topk, sort),
 // softmax/log_softmax, cumsum and layer_norm. Reductions share one dimension-list rule (None or an
 // empty list reduces all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules
 // are PyTorch's: sum of bool/int -> int64, mean and var only of floating/complex, argmax and max's
@@ -91,6 +91,27 @@ Arg meta_reduction(const Ctx &c) {
     Shape shape = t.shape;
     if (ndim > 0) shape[dim] = k;
     return values_indices(c, shape, d, t.device);
+  }
+  case Op::norm: { // p a number or None (the p-norm over dim, all dims when None) or 'fro'
+    const Arg &p = c.b[1];
+    bool fro = p.kind == Arg::Kind::Str;
+    if (fro && p.s != "fro")
+      c.fail(p.s == "nuc" ? std::string("thunderc does not support the nuclear norm (p='nuc')")
+                          : "only valid string values are 'fro' and 'nuc', found " + p.s);
+    if (!fro) c.opt_number(1); // None is 2
+    std::optional<DType> dtype = c.opt_dtype(4);
+    if (fro && dtype) c.fail("dtype argument is not supported in frobenius norm");
+    std::vector<int64_t> dims = reduce_dims(c, 2, ndim);
+    if (fro && !c.is_none(2) && c.ints(2).size() > 2)
+      c.fail("expected at most 2 dimensions for the frobenius norm, got " +
+             std::to_string(c.ints(2).size()));
+    if (!dtype && !is_floating(d) && !is_complex(d))
+      c.fail("input dtype should be either floating point or complex, got " + str(d) +
+             " (pass dtype=, or convert the input with .float())");
+    if (dtype && !is_floating(*dtype) && !is_complex(*dtype))
+      c.fail("the desired output dtype should be either floating point or complex, got " +
+             str(*dtype));
+    return c.out(reduced(t.shape, dims, c.boolean(3)), dtype.value_or(to_real(d)), t.device);
   }
   case Op::sort:
   case Op::argsort: { // the values in order along dim and their int64 indices, or the indices

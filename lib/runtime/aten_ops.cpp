@@ -376,6 +376,16 @@ at::Tensor one(const Call &c) {
     auto bound = [&](size_t i) { return c.none(i) ? c10::optional<at::Scalar>() : c.scalar(i); };
     return at::clamp(c.tensor(0), bound(1), bound(2));
   }
+  case Op::norm: { // as PyTorch 1.13's torch.norm calls ATen: 'fro' is frobenius_norm
+    std::vector<int64_t> dims;
+    if (!c.none(2)) dims = c.ints(2);
+    if (c.at(1).meta.kind == AK::Str) return at::frobenius_norm(c.tensor(0), dims, c.boolean(3));
+    for (int64_t d = 0; c.none(2) && d < c.tensor(0).dim(); ++d)
+      dims.push_back(d);
+    auto p = c.none(1) ? c10::optional<at::Scalar>() : c.scalar(1);
+    if (auto dtype = c.opt_dtype(4)) return at::norm(c.tensor(0), p, dims, c.boolean(3), *dtype);
+    return at::norm(c.tensor(0), p, dims, c.boolean(3));
+  }
   case Op::cumsum:
     return at::cumsum(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));

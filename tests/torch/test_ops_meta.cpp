@@ -284,6 +284,26 @@ Arg max_min(const Bound &b, bool is_max) {
   auto [v, i] = is_max ? at::max(T(b[0]), I(b[1]), B(b[2])) : at::min(T(b[0]), I(b[1]), B(b[2]));
   return metas_of({v, i});
 }
+// torch.norm as PyTorch 1.13's Python function calls ATen: 'fro' is frobenius_norm, a number p
+// the p-norm over the dims (all when None).
+Arg norm_of(const Bound &b) {
+  at::Tensor x = T(b[0]);
+  std::vector<int64_t> dims;
+  if (b[2].kind != Arg::Kind::None) dims = IL(b[2]);
+  if (b[1].kind == Arg::Kind::Str) {
+    if (b[1].s != "fro") throw BindingError("p='" + b[1].s + "'");
+    if (b[4].kind != Arg::Kind::None) throw BindingError("dtype with 'fro'");
+    return meta_of(at::frobenius_norm(x, dims, B(b[3]))); // dim None: () as in the Python
+  }
+  if (b[2].kind == Arg::Kind::None)
+    for (int64_t d = 0; d < x.dim(); ++d)
+      dims.push_back(d);
+  c10::optional<at::Scalar> p;
+  if (b[1].kind != Arg::Kind::None) p = S(b[1]);
+  if (auto dtype = OD(b[4])) return meta_of(at::norm(x, p, dims, B(b[3]), *dtype));
+  return meta_of(at::norm(x, p, dims, B(b[3])));
+}
+
 Arg topk_of(const Bound &b) {
   auto [v, i] = at::topk(T(b[0]), I(b[1]), I(b[2]), B(b[3]), B(b[4]));
   return metas_of({v, i});
@@ -498,6 +518,7 @@ const std::map<Op, Runner> &runners() {
          return Arg::of_seq({meta_of(v), meta_of(i)});
        }},
       {Op::argsort, R(at::argsort(T(b[0]), B(b[3]), I(b[1]), B(b[2])))},
+      {Op::norm, norm_of},
       {Op::pad, pad_of},
       {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
       {Op::getitem, R(T(b[0]).index(indices_of(b[1])))},
@@ -1346,6 +1367,16 @@ TEST_CASE("ops meta: einsum against ATen") {
     for (const Shape &s : {Shape{}, Shape{3}, Shape{0, 2}})
       for (Op op : {Op::sort, Op::argsort})
         run(op, {t(s, d)}, {{"stable", bl(true)}, {"dim", i(-1)}});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}, Shape{2, 3, 4}})
+    for (const Arg &p : {str("fro"), i(2), f(2.0), i(1), f(0.5), f(INFINITY), f(-INFINITY), i(0),
+                         f(-1.0), str("nuc"), str("x"), none()})
+      for (const Arg &dim : {none(), i(-1), ints({0, 1}), ints({0, 1, 2}), ints({}), i(2)})
+        for (bool keepdim : {false, true})
+          run(Op::norm, {t(s), p, dim, bl(keepdim)});
+  for (DType d : all_dtypes)
+    for (const Arg &dtype : {none(), dt(F64), dt(F16), dt(I64), dt(C64)})
+      for (const Arg &p : {str("fro"), f(2.0)})
+        run(Op::norm, {t({2, 3}, d), p, i(-1)}, {{"dtype", dtype}});
   run(Op::einsum, {str("i,j->ij"), seq({t({2}), t({3})})}); // the operands as one list
   run(Op::einsum, {t({2}), ints({0})});                     // the sublist form
   run(Op::einsum, {str("i,i"), t({3}), f(2.0)});
