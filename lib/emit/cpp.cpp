@@ -1009,7 +1009,24 @@ private:
     case Op::logical_not:
     case Op::bitwise_not:
     case Op::reciprocal:
+    case Op::erf:
+    case Op::log1p:
+    case Op::expm1:
+    case Op::log2:
+    case Op::floor:
+    case Op::ceil:
+    case Op::trunc:
+    case Op::sign:
+    case Op::isnan:
+    case Op::isinf:
+    case Op::isfinite:
+    case Op::mish:
       return {fn(id) + "(" + tensor(0) + ")"};
+    case Op::leaky_relu:
+    case Op::elu:
+      return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ")"};
+    case Op::softplus:
+      return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + scalar(2) + ")"};
     case Op::round:
       return {fn(id) + "(" + tensor(0) + (is_none(1) ? "" : ", " + integer(1)) + ")"};
     case Op::clone:

@@ -291,7 +291,8 @@ Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
           fail("torch.split() got an unexpected keyword argument 'split_size' (it is "
                "split_size_or_sections; Tensor.split takes split_size)");
   }
-  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout) {
+  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout ||
+      op == ops::Op::leaky_relu || op == ops::Op::elu || op == ops::Op::mish) {
     // `inplace=True` (the signature's last parameter) makes the call the in-place form: it is
     // functionalised like x.relu_() (the functional op without the flag, a new version of x, a
     // write-back for an input), and returns x itself.

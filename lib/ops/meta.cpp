@@ -361,7 +361,10 @@ Arg apply_rule(const Ctx &c) {
   case Op::neg: case Op::abs: case Op::exp: case Op::log: case Op::sqrt: case Op::rsqrt:
   case Op::sin: case Op::cos: case Op::tanh: case Op::sigmoid: case Op::logical_not: case Op::relu:
   case Op::gelu: case Op::silu: case Op::dropout: case Op::clone: case Op::contiguous:
-  case Op::bitwise_not: case Op::reciprocal: case Op::round:
+  case Op::bitwise_not: case Op::reciprocal: case Op::round: case Op::erf: case Op::log1p:
+  case Op::expm1: case Op::log2: case Op::floor: case Op::ceil: case Op::trunc: case Op::sign:
+  case Op::isnan: case Op::isinf: case Op::isfinite: case Op::leaky_relu: case Op::elu:
+  case Op::mish: case Op::softplus:
     return meta_unary(c);
   case Op::to: case Op::type_as: case Op::to_float: case Op::to_half: case Op::to_bfloat16:
   case Op::to_long: case Op::to_int: case Op::to_bool: case Op::to_double:

@@ -153,8 +153,38 @@ Arg meta_unary(const Ctx &c) {
   case Op::sigmoid:
     if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
     break;
+  case Op::erf:
+  case Op::log1p:
+  case Op::expm1:
+  case Op::log2:
+    if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
+    if (is_complex(d) && c.op != Op::log2) reject("");
+    break;
+  case Op::floor: // of integers a copy
+  case Op::ceil:
+  case Op::trunc:
+  case Op::sign:
+    if (is_complex(d) || (d == DType::Bool && c.op != Op::sign)) reject("");
+    break;
   case Op::logical_not:
+  case Op::isnan:
+  case Op::isinf:
+  case Op::isfinite:
     d = DType::Bool;
+    break;
+  case Op::leaky_relu:
+  case Op::elu:
+  case Op::softplus:
+    c.number(1);
+    if (c.op == Op::softplus)
+      c.number(2);
+    else
+      c.boolean(2);
+    if (!is_floating(d)) reject("");
+    break;
+  case Op::mish:
+    c.boolean(1);
+    if (!is_floating(d)) reject("");
     break;
   case Op::bitwise_not: // logical not on bool, bitwise not on integers; no kernel for the rest
     if (!is_integral(d, true)) reject("bitwise not is for integer and bool tensors");

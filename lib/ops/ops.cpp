@@ -382,7 +382,9 @@ const std::unordered_map<std::string, Op> &inplace_forms_by_name() {
                   Op::sqrt,       Op::rsqrt,       Op::sin,          Op::cos,
                   Op::tanh,       Op::sigmoid,     Op::logical_not,  Op::bitwise_not,
                   Op::reciprocal, Op::clamp,       Op::triu,         Op::tril,
-                  Op::index_add,  Op::scatter,     Op::scatter_add,  Op::masked_scatter}) {
+                  Op::index_add,  Op::scatter,     Op::scatter_add,  Op::masked_scatter,
+                  Op::erf,        Op::log1p,       Op::expm1,        Op::log2,
+                  Op::floor,      Op::ceil,        Op::trunc,        Op::sign}) {
       std::string_view name = info(op).torch_name;
       m.emplace(std::string(name.substr(name.rfind('.') + 1)) + "_", op); // "sub_"
     }

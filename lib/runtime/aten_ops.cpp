@@ -306,6 +306,36 @@ at::Tensor one(const Call &c) {
   case Op::cos: return at::cos(c.tensor(0));
   case Op::tanh: return at::tanh(c.tensor(0));
   case Op::sigmoid: return at::sigmoid(c.tensor(0));
+  case Op::erf:
+    return at::erf(c.tensor(0));
+  case Op::log1p:
+    return at::log1p(c.tensor(0));
+  case Op::expm1:
+    return at::expm1(c.tensor(0));
+  case Op::log2:
+    return at::log2(c.tensor(0));
+  case Op::floor:
+    return at::floor(c.tensor(0));
+  case Op::ceil:
+    return at::ceil(c.tensor(0));
+  case Op::trunc:
+    return at::trunc(c.tensor(0));
+  case Op::sign:
+    return at::sign(c.tensor(0));
+  case Op::isnan:
+    return at::isnan(c.tensor(0));
+  case Op::isinf:
+    return at::isinf(c.tensor(0));
+  case Op::isfinite:
+    return at::isfinite(c.tensor(0));
+  case Op::leaky_relu:
+    return at::leaky_relu(c.tensor(0), c.scalar(1));
+  case Op::elu:
+    return at::elu(c.tensor(0), c.scalar(1));
+  case Op::mish:
+    return at::mish(c.tensor(0));
+  case Op::softplus:
+    return at::softplus(c.tensor(0), c.scalar(1), c.scalar(2));
   case Op::logical_not: return at::logical_not(c.tensor(0));
   case Op::bitwise_not: return at::bitwise_not(c.tensor(0));
   case Op::reciprocal: return at::reciprocal(c.tensor(0));

@@ -3,8 +3,9 @@
 // with ATen on accept/reject and, when accepted, on the result's shape, dtype and device.
 // Python-binding rules that ATen's C++ API does not make (a number where PyTorch wants a tensor, a
 // tuple where it wants an int) are emulated by the argument converters, which throw as the binding
-// would. Allowed differences, counted apart: CPU kernels missing for a dtype (Half on CPU; accepted
-// by infer, as other backends have them) and shapes that depend on tensor data (rejected by infer).
+// would. Allowed differences, counted apart: CPU kernels missing for a dtype (Half, and BFloat16
+// mish, on CPU; accepted by infer, as other backends have them) and shapes that depend on tensor
+// data (rejected by infer).
 #include "ops/ops.h"
 
 #include <ATen/ATen.h>
@@ -518,6 +519,21 @@ const std::map<Op, Runner> &runners() {
          return Arg::of_seq({meta_of(v), meta_of(i)});
        }},
       {Op::argsort, R(at::argsort(T(b[0]), B(b[3]), I(b[1]), B(b[2])))},
+      {Op::erf, R(at::erf(T(b[0])))},
+      {Op::log1p, R(at::log1p(T(b[0])))},
+      {Op::expm1, R(at::expm1(T(b[0])))},
+      {Op::log2, R(at::log2(T(b[0])))},
+      {Op::floor, R(at::floor(T(b[0])))},
+      {Op::ceil, R(at::ceil(T(b[0])))},
+      {Op::trunc, R(at::trunc(T(b[0])))},
+      {Op::sign, R(at::sign(T(b[0])))},
+      {Op::isnan, R(at::isnan(T(b[0])))},
+      {Op::isinf, R(at::isinf(T(b[0])))},
+      {Op::isfinite, R(at::isfinite(T(b[0])))},
+      {Op::leaky_relu, R((B(b[2]), at::leaky_relu(T(b[0]), S(b[1]))))},
+      {Op::elu, R((B(b[2]), at::elu(T(b[0]), S(b[1]))))},
+      {Op::mish, R((B(b[1]), at::mish(T(b[0]))))},
+      {Op::softplus, R(at::softplus(T(b[0]), S(b[1]), S(b[2])))},
       {Op::norm, norm_of},
       {Op::pad, pad_of},
       {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
@@ -622,7 +638,8 @@ bool same(const Arg &a, const Arg &b) {
 
 bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a dtype
   return aten_error.find("not implemented for 'Half'") != std::string::npos ||
-         aten_error.find("not implemented for 'ComplexHalf'") != std::string::npos;
+         aten_error.find("not implemented for 'ComplexHalf'") != std::string::npos ||
+         aten_error.find("\"mish_cpu\" not implemented for 'BFloat16'") != std::string::npos;
 }
 
 bool has_mask_index(const Arg &index) {
@@ -851,7 +868,10 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
         Op::sin,      Op::cos,         Op::tanh,        Op::sigmoid,   Op::logical_not, Op::relu,
         Op::gelu,     Op::silu,        Op::dropout,     Op::clone,     Op::contiguous,  Op::type_as,
         Op::to_float, Op::to_half,     Op::to_bfloat16, Op::to_long,   Op::to_int,      Op::to_bool,
-        Op::to,       Op::bitwise_not, Op::reciprocal,  Op::to_double, Op::round})
+        Op::to,       Op::bitwise_not, Op::reciprocal,  Op::to_double, Op::round,       Op::erf,
+        Op::log1p,    Op::expm1,       Op::log2,        Op::floor,     Op::ceil,        Op::trunc,
+        Op::sign,     Op::isnan,       Op::isinf,       Op::isfinite,  Op::leaky_relu,  Op::elu,
+        Op::mish,     Op::softplus})
     for (DType d : all_dtypes)
       for (const Shape &s : {Shape{}, Shape{2, 3}, Shape{0, 2}}) {
         if (op == Op::type_as) {
@@ -872,6 +892,12 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
               run(op, {t(s, d)}, {{"decimals", decimals}});
         }
       }
+  for (const Arg &a : {f(0.2), i(-1), bl(true), str("x"), none()}) {
+    run(Op::leaky_relu, {t({2}), a});
+    run(Op::elu, {t({2}, F64), a});
+    run(Op::softplus, {t({2}), a, f(10.0)});
+    run(Op::softplus, {t({2}, BF16), i(2), a});
+  }
   for (const Arg &a : {str("none"), str("tanh"), str("exact"), i(0)})
     for (DType d : {BF16, F32, F64, I64})
       run(Op::gelu, {t({2}, d)}, {{"approximate", a}});
@@ -1433,8 +1459,9 @@ TEST_CASE("ops meta: every op was compared against ATen") {
   std::cout << "ops meta: " << tally.checked
             << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
-            << " CPU kernel gaps (Half), " << tally.data_dependent << " data-dependent shapes, "
-            << tally.unrepresentable << " complex128/complex32 results, " << tally.newer_rules
-            << " newer-PyTorch rules, " << tally.failures << " disagreements\n";
+            << " CPU kernel gaps (Half; BFloat16 mish), " << tally.data_dependent
+            << " data-dependent shapes, " << tally.unrepresentable
+            << " complex128/complex32 results, " << tally.newer_rules << " newer-PyTorch rules, "
+            << tally.failures << " disagreements\n";
   CHECK(tally.failures == 0);
 }
