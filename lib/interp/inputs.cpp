@@ -180,6 +180,9 @@ void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
     switch (d.kind) {
     case ModuleDefault::Kind::None: v = h.none(r); break;
     case ModuleDefault::Kind::Bool: v = h.boolean(d.number != 0, r); break;
+    case ModuleDefault::Kind::Int:
+      v = h.integer(int64_t(d.number), r);
+      break;
     case ModuleDefault::Kind::Float: v = h.floating(d.number, r); break;
     case ModuleDefault::Kind::Str: v = h.str(d.text, r); break;
     case ModuleDefault::Kind::WeightShape:

@@ -54,6 +54,17 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     Value x = input();
     return tensor_op(Op::gelu, {x}, {{"approximate", attr("approximate")}});
   }
+  if (cls == "torch.nn.LeakyReLU" || cls == "torch.nn.ELU" || cls == "torch.nn.Mish") {
+    Value x = input();
+    Op op = cls == "torch.nn.LeakyReLU" ? Op::leaky_relu
+            : cls == "torch.nn.ELU"     ? Op::elu
+                                        : Op::mish;
+    Args a = {x};
+    if (op != Op::mish) a.push_back(attr(op == Op::elu ? "alpha" : "negative_slope"));
+    return flag("inplace") ? inplace_op(op, a, {}) : tensor_op(op, a, {});
+  }
+  if (cls == "torch.nn.Softplus")
+    return tensor_op(Op::softplus, {input(), attr("beta"), attr("threshold")}, {});
   if (cls == "torch.nn.Tanh") return tensor_op(Op::tanh, {input()}, {});
   if (cls == "torch.nn.Sigmoid") return tensor_op(Op::sigmoid, {input()}, {});
   if (cls == "torch.nn.Identity") return input();

@@ -332,6 +332,9 @@ struct Builder {
       switch (d.kind) {
       case ModuleDefault::Kind::None: v = RValue::none(); break;
       case ModuleDefault::Kind::Bool: v = RValue::boolean(d.number != 0); break;
+      case ModuleDefault::Kind::Int:
+        v = RValue::integer(int64_t(d.number));
+        break;
       case ModuleDefault::Kind::Float: v = RValue::floating(d.number); break;
       case ModuleDefault::Kind::Str: v = RValue::str(d.text); break;
       case ModuleDefault::Kind::WeightShape: {

@@ -28,6 +28,11 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
       {"torch.nn.SiLU", {training, inplace}},
       {"torch.nn.GELU", {training, {K::Str, "approximate", Slot::Attr, 0, "none"}}},
       {"torch.nn.Softmax", {training, {K::None, "dim", Slot::Attr}}},
+      {"torch.nn.LeakyReLU", {training, {K::Float, "negative_slope", Slot::Attr, 0.01}, inplace}},
+      {"torch.nn.ELU", {training, {K::Float, "alpha", Slot::Attr, 1.0}, inplace}},
+      {"torch.nn.Mish", {training, inplace}},
+      {"torch.nn.Softplus",
+       {training, {K::Int, "beta", Slot::Attr, 1}, {K::Int, "threshold", Slot::Attr, 20}}},
   };
   static const std::vector<ModuleDefault> only_training = {training};
   auto it = table.find(cls);

@@ -11,10 +11,10 @@
 namespace thunderc {
 
 struct ModuleDefault {
-  enum class Kind : uint8_t { None, Bool, Float, Str, WeightShape } kind;
+  enum class Kind : uint8_t { None, Bool, Int, Float, Str, WeightShape } kind;
   const char *name;
   Slot slot;
-  double number = 0;      // Bool (0 or 1), Float
+  double number = 0;      // Bool (0 or 1), Int, Float
   const char *text = "";  // Str
 };
 
