@@ -394,6 +394,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::matmul: case Op::bmm: return meta_matmul(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
+  case Op::cross_entropy:
   case Op::scaled_dot_product_attention:
     return meta_nn(c);
   case Op::add_: case Op::mul_: case Op::copy_: case Op::zero_: case Op::fill_:

@@ -331,6 +331,59 @@ Arg meta_nn(const Ctx &c) {
     shape.push_back(weight.shape[1]);
     return c.out(std::move(shape), weight.dtype, c.same_device({&input, &weight}));
   }
+  case Op::cross_entropy: { // input [N, C, d...] or [C]; target class indices or probabilities
+    const TensorMeta &input = c.tensor(0), &target = c.tensor(1);
+    const TensorMeta *weight = c.opt_tensor(2);
+    if (!c.is_none(3) || !c.is_none(5))
+      c.fail("thunderc does not support the deprecated size_average and reduce arguments; use "
+             "reduction='mean', 'sum' or 'none'");
+    int64_t ignore_index = c.integer(4);
+    const Arg &reduction = c.b[6];
+    if (reduction.kind != Arg::Kind::Str ||
+        (reduction.s != "mean" && reduction.s != "sum" && reduction.s != "none"))
+      c.fail(describe(reduction) + " is not a valid value for reduction");
+    double smoothing = c.number(7);
+    Device device = c.same_device({&input, &target, weight ? weight : &input});
+    size_t ndim = input.shape.size();
+    if (ndim == 0) c.fail("expected an input of 1 or more dimensions, got 0");
+    int64_t classes = input.shape[ndim == 1 ? 0 : 1];
+    if (weight && (weight->shape.size() != 1 || weight->shape[0] != classes))
+      c.fail("weight tensor should be defined either for all " + std::to_string(classes) +
+             " classes or no classes, but got weight of shape " + str(weight->shape));
+    if (!is_floating(input.dtype))
+      c.fail("expected a floating point input, got " + str(input.dtype));
+    // ATen checks only that the smoothing is at most 1 (a negative one is no smoothing).
+    if (smoothing > 1)
+      c.fail("label_smoothing must be between 0.0 and 1.0, got " + describe(c.b[7]));
+    DType dtype = input.dtype;
+    Shape shape;                       // reduction 'none': one loss per sample (and position)
+    if (target.shape == input.shape) { // class probabilities: -(log_softmax * target * weight)
+      if (!is_floating(target.dtype))
+        c.fail("expected a floating point target with class probabilities, got " +
+               str(target.dtype));
+      if (ignore_index >= 0) c.fail("ignore_index is not supported for floating point target");
+      dtype = c.promote(dtype, target.dtype);
+      if (weight) dtype = c.promote(dtype, weight->dtype);
+      shape = input.shape;
+      shape.erase(shape.begin() + (ndim == 1 ? 0 : 1));
+    } else {
+      if (weight && weight->dtype != input.dtype)
+        c.fail("expected weight of dtype " + str(input.dtype) + ", got " + str(weight->dtype));
+      // An empty batch reduced to a number is never read, so ATen does not check its dtype.
+      bool unread = numel(input.shape) == 0 && reduction.s != "none";
+      if (target.dtype != DType::Int64 && !unread)
+        c.fail("expected class indices of dtype int64 in target, got " + str(target.dtype) +
+               " (convert it with .long())");
+      Shape expected = input.shape; // without the class dim
+      expected.erase(expected.begin() + (ndim == 1 ? 0 : 1));
+      if (target.shape != expected)
+        c.fail("expected target of shape " + str(expected) + " for input of shape " +
+               str(input.shape) + ", got " + str(target.shape));
+      shape = expected;
+    }
+    if (reduction.s != "none") shape.clear();
+    return c.out(std::move(shape), dtype, device);
+  }
   case Op::one_hot: { // input [...] -> [..., num_classes] int64; the values must be below it
     const TensorMeta &input = c.tensor(0);
     int64_t classes = c.integer(1);

@@ -519,6 +519,18 @@ const std::map<Op, Runner> &runners() {
          return Arg::of_seq({meta_of(v), meta_of(i)});
        }},
       {Op::argsort, R(at::argsort(T(b[0]), B(b[3]), I(b[1]), B(b[2])))},
+      {Op::cross_entropy,
+       [](const Bound &b) {
+         if (b[3].kind != Arg::Kind::None || b[5].kind != Arg::Kind::None)
+           throw Unrepresentable("size_average/reduce"); // PyTorch folds them into reduction
+         if (b[6].kind != Arg::Kind::Str) throw BindingError("reduction");
+         int64_t r = b[6].s == "none" ? 0 : b[6].s == "mean" ? 1 : b[6].s == "sum" ? 2 : -1;
+         if (r < 0) throw std::invalid_argument(b[6].s + " is not a valid value for reduction");
+         // class indices 0 (valid for any number of classes), probabilities 1
+         at::Tensor target = b[1].kind == Arg::Kind::Tensor && is_floating(b[1].tensor.dtype)
+                                 ? T(b[1]) : T0(b[1]);
+         return meta_of(at::cross_entropy_loss(T(b[0]), target, OT(b[2]), r, I(b[4]), F(b[7])));
+       }},
       {Op::erf, R(at::erf(T(b[0])))},
       {Op::log1p, R(at::log1p(T(b[0])))},
       {Op::expm1, R(at::expm1(T(b[0])))},
@@ -1403,6 +1415,28 @@ TEST_CASE("ops meta: einsum against ATen") {
     for (const Arg &dtype : {none(), dt(F64), dt(F16), dt(I64), dt(C64)})
       for (const Arg &p : {str("fro"), f(2.0)})
         run(Op::norm, {t({2, 3}, d), p, i(-1)}, {{"dtype", dtype}});
+  for (const Shape &in :
+       {Shape{}, Shape{5}, Shape{3, 5}, Shape{3, 5, 4}, Shape{0, 5}, Shape{2, 5, 2, 2}})
+    for (const Shape &tg : {Shape{}, Shape{3}, Shape{5}, Shape{3, 4}, Shape{3, 5}, Shape{0},
+                            Shape{2, 2, 2}, Shape{3, 5, 4}})
+      for (DType td : {I64, I32, F32})
+        for (const Arg &reduction : {str("mean"), str("none"), str("sum")})
+          run(Op::cross_entropy, {t(in), t(tg, td)}, {{"reduction", reduction}});
+  for (DType d : {F16, BF16, F32, F64, I64})
+    for (const Arg &w : {none(), t({5}, d), t({5}), t({4}), t({1, 5})})
+      for (const Arg &ignore : {i(-100), i(0), i(2)})
+        for (const Arg &smoothing : {f(0.0), f(0.1), f(1.5), f(-0.1)}) {
+          run(Op::cross_entropy, {t({3, 5}, d), t({3}, I64), w},
+              {{"ignore_index", ignore}, {"label_smoothing", smoothing}});
+          run(Op::cross_entropy, {t({3, 5}, d), t({3, 5}, d), w},
+              {{"ignore_index", ignore}, {"label_smoothing", smoothing}});
+        }
+  for (DType a : {BF16, F32, F64})
+    for (DType b : {BF16, F32, F64})
+      for (const Arg &w : {none(), t({5}, F64), t({5}, BF16)})
+        run(Op::cross_entropy, {t({3, 5}, a), t({3, 5}, b), w});
+  run(Op::cross_entropy, {t({3, 5}), t({3}, I64)}, {{"reduction", str("avg")}});
+  run(Op::cross_entropy, {t({3, 5}), t({3}, I64)}, {{"size_average", bl(false)}});
   run(Op::einsum, {str("i,j->ij"), seq({t({2}), t({3})})}); // the operands as one list
   run(Op::einsum, {t({2}), ints({0})});                     // the sublist form
   run(Op::einsum, {str("i,i"), t({3}), f(2.0)});
