@@ -1088,6 +1088,7 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + opt_dims(1) + ", " + boolean(2) + ", " +
               opt_dtype(3) + ")"};
     case Op::amax:
+    case Op::amin:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + boolean(2) + ")"};
     case Op::max:
     case Op::min:
@@ -1100,6 +1101,7 @@ private:
       if (is_none(1)) return {fn(id) + "(" + tensor(0) + ")"};
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + boolean(2) + ")"};
     case Op::argmax:
+    case Op::argmin:
       return {fn(id) + "(" + tensor(0) + ", " + opt_int(1) + ", " + boolean(2) + ")"};
     case Op::var: {
       // unbiased=True/False is correction 1/0; the bool form is the one every libtorch version has

@@ -369,7 +369,8 @@ Arg apply_rule(const Ctx &c) {
   case Op::to: case Op::type_as: case Op::to_float: case Op::to_half: case Op::to_bfloat16:
   case Op::to_long: case Op::to_int: case Op::to_bool: case Op::to_double:
     return meta_convert(c);
-  case Op::sum: case Op::mean: case Op::amax: case Op::max: case Op::min: case Op::argmax:
+  case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::max: case Op::min:
+  case Op::argmax: case Op::argmin:
   case Op::var: case Op::any: case Op::all: case Op::topk: case Op::sort: case Op::argsort:
   case Op::norm:
     return meta_reduction(c);

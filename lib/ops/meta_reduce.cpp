@@ -1,4 +1,5 @@
-// Meta rules of reductions (sum, mean, amax, max/min, any/all, argmax, var, norm, topk, sort),
+// Meta rules of reductions (sum, mean, amax/amin, max/min, any/all, argmax/argmin, var, norm, topk,
+// sort),
 // softmax/log_softmax, cumsum and layer_norm. Reductions share one dimension-list rule (None or an
 // empty list reduces all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules
 // are PyTorch's: sum of bool/int -> int64, mean and var only of floating/complex, argmax and max's
@@ -39,7 +40,7 @@ Shape reduced(const Shape &shape, const std::vector<int64_t> &dims, bool keepdim
   return out;
 }
 
-// max, min, amax and argmax have no identity: reducing an empty dim is an error.
+// max, min, amax, amin, argmax and argmin have no identity: reducing an empty dim is an error.
 void check_nonempty(const Ctx &c, const Shape &shape, const std::vector<int64_t> &dims) {
   for (int64_t d : dims)
     if (d < static_cast<int64_t>(shape.size()) && shape[d] == 0)
@@ -76,7 +77,8 @@ Arg meta_reduction(const Ctx &c) {
     }
     return c.out(std::move(shape), d, t.device);
   }
-  case Op::amax: {
+  case Op::amax:
+  case Op::amin: {
     std::vector<int64_t> dims = reduce_dims(c, 1, ndim);
     check_nonempty(c, t.shape, dims);
     Shape shape = reduced(t.shape, dims, c.boolean(2));
@@ -154,7 +156,8 @@ Arg meta_reduction(const Ctx &c) {
     }
     return c.out(reduced(t.shape, {c.wrap(c.integer(1), ndim)}, keepdim), out, t.device);
   }
-  case Op::argmax: {
+  case Op::argmax:
+  case Op::argmin: {
     bool keepdim = c.boolean(2), supported = !is_complex(d) && d != DType::Bool;
     if (c.is_none(1)) {
       if (numel(t.shape) == 0)

@@ -379,6 +379,8 @@ at::Tensor one(const Call &c) {
                            : at::mean(t, dim, keepdim, c.opt_dtype(3));
   }
   case Op::amax: return at::amax(c.tensor(0), c.ints(1), c.boolean(2));
+  case Op::amin:
+    return at::amin(c.tensor(0), c.ints(1), c.boolean(2));
   // torch.max(input, other) is the elementwise maximum (the dim form is in run_aten).
   case Op::max:
     return c.is_tensor(1) ? at::maximum(c.tensor(0), c.tensor(1)) : at::max(c.tensor(0));
@@ -389,6 +391,8 @@ at::Tensor one(const Call &c) {
   case Op::all:
     return c.none(1) ? at::all(c.tensor(0)) : at::all(c.tensor(0), c.integer(1), c.boolean(2));
   case Op::argmax: return at::argmax(c.tensor(0), c.opt_int(1), c.boolean(2));
+  case Op::argmin:
+    return at::argmin(c.tensor(0), c.opt_int(1), c.boolean(2));
   case Op::var: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);

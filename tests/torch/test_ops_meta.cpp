@@ -485,9 +485,11 @@ const std::map<Op, Runner> &runners() {
       {Op::sum, R(at::sum(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
       {Op::mean, R(at::mean(T(b[0]), all_dims(b[1]), B(b[2]), OD(b[3])))},
       {Op::amax, R(at::amax(T(b[0]), IL(b[1]), B(b[2])))},
+      {Op::amin, R(at::amin(T(b[0]), IL(b[1]), B(b[2])))},
       {Op::max, [](const Bound &b) { return max_min(b, true); }},
       {Op::min, [](const Bound &b) { return max_min(b, false); }},
       {Op::argmax, R(at::argmax(T(b[0]), OI(b[1]), B(b[2])))},
+      {Op::argmin, R(at::argmin(T(b[0]), OI(b[1]), B(b[2])))},
       {Op::any, [](const Bound &b) { return any_all(b, true); }},
       {Op::all, [](const Bound &b) { return any_all(b, false); }},
       {Op::var, var_of},
@@ -925,9 +927,11 @@ TEST_CASE("ops meta: reductions, softmax and layer_norm against ATen") {
   reduction_cases(Op::mean, true, {});
   reduction_cases(Op::mean, true, {dt(F64), dt(I64)});
   reduction_cases(Op::amax, true, {});
+  reduction_cases(Op::amin, true, {});
   reduction_cases(Op::max, true, {});
   reduction_cases(Op::min, false, {});
   reduction_cases(Op::argmax, false, {});
+  reduction_cases(Op::argmin, false, {});
   reduction_cases(Op::any, false, {});
   reduction_cases(Op::all, false, {});
   reduction_cases(Op::var, true, {});

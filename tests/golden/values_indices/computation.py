@@ -36,4 +36,8 @@ def computation(scores, labels, x):
   cls = torch.remainder(labels, 4)  # cls: "cpu i64[3]"
   # oh = F.one_hot(cls, num_classes=4)
   oh = torch.nn.functional.one_hot(cls, num_classes=4)  # oh: "cpu i64[3, 4]"
-  return (top_1, top_2, kth, low_1, low_2, mx_1, mn_2, r, rd, xd, parts_1, parts_2, parts_3, p, p2, oh)
+  # floor = torch.amin(scores, (0, 1))
+  floor = torch.amin(scores, (0, 1))  # floor: "cpu f32[]"
+  # least = scores.argmin(dim=-1, keepdim=True)
+  least = torch.argmin(scores, dim=-1, keepdim=True)  # least: "cpu i64[2, 1]"
+  return (top_1, top_2, kth, low_1, low_2, mx_1, mn_2, r, rd, xd, parts_1, parts_2, parts_3, p, p2, oh, floor, least)

@@ -3,7 +3,7 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def epilogue(top_1, top_2, kth, low_1, low_2, mx_1, mn_2, r, rd, xd, parts_1, parts_2, parts_3, p, p2, oh):
+def epilogue(top_1, top_2, kth, low_1, low_2, mx_1, mn_2, r, rd, xd, parts_1, parts_2, parts_3, p, p2, oh, floor, least):
   # top_1: "cpu f32[2, 2]"
   # top_2: "cpu i64[2, 2]"
   # kth: "cpu f32[2, 1]"
@@ -20,5 +20,7 @@ def epilogue(top_1, top_2, kth, low_1, low_2, mx_1, mn_2, r, rd, xd, parts_1, pa
   # p: "cpu f32[2, 6]"
   # p2: "cpu f32[2, 3]"
   # oh: "cpu i64[3, 4]"
+  # floor: "cpu f32[]"
+  # least: "cpu i64[2, 1]"
   p0 = torch.return_types.topk((low_1, low_2))
-  return (top_1, top_2, kth, p0, mx_1, mn_2, r, rd, xd, (parts_1, parts_2, parts_3), p, p2, oh)
+  return (top_1, top_2, kth, p0, mx_1, mn_2, r, rd, xd, (parts_1, parts_2, parts_3), p, p2, oh, floor, least)
