@@ -1,7 +1,7 @@
 // Meta rules of elementwise ops: binary ops (broadcasting; result dtype from at::result_type, so a
 // Python number is a weak operand), unary ops (int -> float for the floating functions), where,
-// clamp, conversions, masked_fill, and the in-place ops, whose result must fit their first
-// argument (same shape after broadcasting, result dtype castable to its dtype).
+// clamp, conversions, masked_fill, masked_scatter, and the in-place ops, whose result must fit
+// their first argument (same shape after broadcasting, result dtype castable to its dtype).
 #include "ops/meta.h"
 
 namespace thunderc::ops::detail {

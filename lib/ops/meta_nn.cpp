@@ -1,7 +1,8 @@
 // Meta rules of matrix products and the neural-network functions built on them: matmul (the
-// 1-D/2-D/batched cases with broadcast batch dims), bmm, addmm, baddbmm, linear, embedding,
-// one_hot and scaled_dot_product_attention (its math: q @ k^T, + mask, softmax, @ v, plus the
-// checks PyTorch's SDPA front end makes). Products need equal dtypes, and not bool.
+// 1-D/2-D/batched cases with broadcast batch dims), bmm, einsum, addmm, baddbmm, linear,
+// embedding, one_hot, cross_entropy and scaled_dot_product_attention (its math: q @ k^T, + mask,
+// softmax, @ v, plus the checks PyTorch's SDPA front end makes). Products need equal dtypes, and
+// not bool.
 #include "ops/meta.h"
 
 #include <fmt/format.h>
