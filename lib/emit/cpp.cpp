@@ -1135,6 +1135,10 @@ private:
               (is_none(1) ? "" : scalar(1)) + "), " + (is_none(2) ? dims + "}" : int_list(2)) +
               ", " + boolean(3) + (is_none(4) ? "" : ", " + opt_dtype(4)) + ")"};
     }
+    case Op::vector_norm:
+      return {fn("linalg_vector_norm") + "(" + tensor(0) + ", " + scalar(1) + ", " +
+              (is_none(2) ? "c10::nullopt" : "at::OptionalIntArrayRef(" + int_list(2) + ")") +
+              ", " + boolean(3) + ", " + opt_dtype(4) + ")"};
     case Op::softmax:
     case Op::log_softmax:
     case Op::cumsum:

@@ -372,7 +372,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::max: case Op::min:
   case Op::argmax: case Op::argmin:
   case Op::var: case Op::any: case Op::all: case Op::topk: case Op::sort: case Op::argsort:
-  case Op::norm:
+  case Op::norm: case Op::vector_norm:
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);

@@ -7,6 +7,7 @@
 #include "ops/meta.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace thunderc::ops::detail {
 
@@ -114,6 +115,22 @@ Arg meta_reduction(const Ctx &c) {
       c.fail("the desired output dtype should be either floating point or complex, got " +
              str(*dtype));
     return c.out(reduced(t.shape, dims, c.boolean(3)), dtype.value_or(to_real(d)), t.device);
+  }
+  case Op::vector_norm: { // the ord-norm over dim (every dim when None or empty)
+    double ord = c.number(1);
+    std::optional<DType> dtype = c.opt_dtype(4);
+    std::vector<int64_t> dims = reduce_dims(c, 2, ndim);
+    if (!is_floating(d) && !is_complex(d))
+      c.fail("expected a floating point or complex tensor as input, got " + str(d));
+    if (dtype && is_complex(*dtype) != is_complex(d))
+      c.fail("dtype should be " + std::string(is_complex(d) ? "complex" : "real") + " for " +
+             (is_complex(d) ? "complex" : "real") + " inputs, got " + str(*dtype));
+    if (dtype && c.promote(d, *dtype) != *dtype)
+      c.fail("the dtype of the input (" + str(d) +
+             ") should be convertible without narrowing to the specified dtype (" + str(*dtype) +
+             ")");
+    if (ord < 0 || std::isinf(ord)) check_nonempty(c, t.shape, dims); // no identity
+    return c.out(reduced(t.shape, dims, c.boolean(3)), to_real(dtype.value_or(d)), t.device);
   }
   case Op::sort:
   case Op::argsort: { // the values in order along dim and their int64 indices, or the indices

@@ -420,6 +420,14 @@ at::Tensor one(const Call &c) {
     if (auto dtype = c.opt_dtype(4)) return at::norm(c.tensor(0), p, dims, c.boolean(3), *dtype);
     return at::norm(c.tensor(0), p, dims, c.boolean(3));
   }
+  case Op::vector_norm: {
+    std::vector<int64_t> dims;
+    if (!c.none(2)) dims = c.ints(2);
+    return at::linalg_vector_norm(c.tensor(0), c.scalar(1),
+                                  c.none(2) ? at::OptionalIntArrayRef()
+                                            : at::OptionalIntArrayRef(dims),
+                                  c.boolean(3), c.opt_dtype(4));
+  }
   case Op::cumsum:
     return at::cumsum(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::softmax: return at::softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));

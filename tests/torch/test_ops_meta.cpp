@@ -549,6 +549,15 @@ const std::map<Op, Runner> &runners() {
       {Op::mish, R((B(b[1]), at::mish(T(b[0]))))},
       {Op::softplus, R(at::softplus(T(b[0]), S(b[1]), S(b[2])))},
       {Op::norm, norm_of},
+      {Op::vector_norm,
+       [](const Bound &b) {
+         std::vector<int64_t> dims;
+         if (b[2].kind != Arg::Kind::None) dims = IL(b[2]);
+         return meta_of(at::linalg_vector_norm(
+             T(b[0]), S(b[1]),
+             b[2].kind == Arg::Kind::None ? at::OptionalIntArrayRef() : at::OptionalIntArrayRef(dims),
+             B(b[3]), OD(b[4])));
+       }},
       {Op::pad, pad_of},
       {Op::narrow, R(at::narrow(T(b[0]), I(b[1]), I(b[2]), I(b[3])))},
       {Op::getitem, R(T(b[0]).index(indices_of(b[1])))},
@@ -1419,6 +1428,15 @@ TEST_CASE("ops meta: einsum against ATen") {
     for (const Arg &dtype : {none(), dt(F64), dt(F16), dt(I64), dt(C64)})
       for (const Arg &p : {str("fro"), f(2.0)})
         run(Op::norm, {t({2, 3}, d), p, i(-1)}, {{"dtype", dtype}});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}, Shape{2, 3, 4}})
+    for (const Arg &ord :
+         {i(2), f(2.0), i(1), f(0.5), f(INFINITY), f(-INFINITY), i(0), f(-1.0), str("fro"), none()})
+      for (const Arg &dim : {none(), i(-1), ints({0, 1}), ints({}), i(2)})
+        for (bool keepdim : {false, true})
+          run(Op::vector_norm, {t(s), ord, dim, bl(keepdim)});
+  for (DType d : all_dtypes)
+    for (const Arg &dtype : {none(), dt(F64), dt(F16), dt(I64), dt(C64)})
+      run(Op::vector_norm, {t({2, 3}, d)}, {{"dtype", dtype}, {"dim", i(1)}});
   for (const Shape &in :
        {Shape{}, Shape{5}, Shape{3, 5}, Shape{3, 5, 4}, Shape{0, 5}, Shape{2, 5, 2, 2}})
     for (const Shape &tg : {Shape{}, Shape{3}, Shape{5}, Shape{3, 4}, Shape{3, 5}, Shape{0},

@@ -41,4 +41,8 @@ def computation(hidden, attention_mask, image_embeds, w):
   fro2 = torch.norm(w, 'fro', (0, 1), keepdim=True)  # fro2: "cpu f32[1, 1]"
   # p3 = torch.norm(w, 3, dim=1, dtype=torch.float64)
   p3 = torch.norm(w, 3, dtype=torch.float64, dim=1)  # p3: "cpu f64[4]"
-  return (sentence_3, l1_3, image, fro, maxabs, fro2, p3)
+  # vn = torch.linalg.vector_norm(hidden, dim=-1, keepdim=True)
+  vn = torch.linalg.vector_norm(hidden, dim=-1, keepdim=True)  # vn: "cpu f32[2, 4, 1]"
+  # vmin = torch.linalg.vector_norm(w, float('-inf'), (0, 1))
+  vmin = torch.linalg.vector_norm(w, float('-inf'), (0, 1))  # vmin: "cpu f32[]"
+  return (sentence_3, l1_3, image, fro, maxabs, fro2, p3, vn, vmin)

@@ -174,6 +174,8 @@ call("torch.norm", ["%x"], "n3", {"p": 3.0, "dtype": {"dtype": "float64"}})
 method("%x", "norm", ["fro", [0, 1]], "nfro2")
 call("torch.norm", ["%x", None, 0], "nnone")
 call("torch.nn.functional.normalize", ["%x"], "nrm")
+call("torch.linalg.vector_norm", ["%x"], "vn")
+call("torch.linalg.vector_norm", ["%x", 1, -1], "vn1", {"keepdim": True, "dtype": {"dtype": "float64"}})
 for f in ["erf", "log1p", "expm1", "floor", "ceil", "trunc", "sign", "isnan", "isinf", "isfinite"]:
     call(f"torch.{f}", ["%x"], f"u_{f}")
 call("torch.log2", ["%ax"], "lg2")
