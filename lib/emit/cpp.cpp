@@ -1279,15 +1279,10 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
     case Op::one_hot:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
-    case Op::cross_entropy: { // reduction as at::Reduction: 'none' 0, 'mean' 1, 'sum' 2
-      const std::string &reduction = m(6).s;
+    case Op::cross_entropy:
       return {fn("cross_entropy_loss") + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) +
-              ", " +
-              (reduction == "none"   ? "0"
-               : reduction == "mean" ? "1"
-                                     : "2") +
-              ", " + integer(4) + ", " + floating(7) + ")"};
-    }
+              ", " + std::to_string(ops::reduction_code(m(6).s)) + ", " + integer(4) + ", " +
+              floating(7) + ")"};
     case Op::embedding: {
       // torch.nn.functional.embedding: a negative padding_idx counts from the end, None is -1.
       const Arg &w = m(1);

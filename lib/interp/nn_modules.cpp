@@ -45,23 +45,25 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
            "(training=False)");
     return x;
   }
-  if (cls == "torch.nn.ReLU" || cls == "torch.nn.SiLU") {
-    Value x = input();
-    Op op = cls == "torch.nn.ReLU" ? Op::relu : Op::silu;
-    return flag("inplace") ? inplace_op(op, {x}, {}) : tensor_op(op, {x}, {});
+  // Activations with an `inplace` attribute, and the attribute each passes on, if any.
+  static constexpr struct {
+    std::string_view cls;
+    Op op;
+    const char *param;
+  } activations[] = {{"torch.nn.ReLU", Op::relu, nullptr},
+                     {"torch.nn.SiLU", Op::silu, nullptr},
+                     {"torch.nn.Mish", Op::mish, nullptr},
+                     {"torch.nn.LeakyReLU", Op::leaky_relu, "negative_slope"},
+                     {"torch.nn.ELU", Op::elu, "alpha"}};
+  for (const auto &a : activations) {
+    if (cls != a.cls) continue;
+    Args operands = {input()};
+    if (a.param) operands.push_back(attr(a.param));
+    return flag("inplace") ? inplace_op(a.op, operands, {}) : tensor_op(a.op, operands, {});
   }
   if (cls == "torch.nn.GELU") {
     Value x = input();
     return tensor_op(Op::gelu, {x}, {{"approximate", attr("approximate")}});
-  }
-  if (cls == "torch.nn.LeakyReLU" || cls == "torch.nn.ELU" || cls == "torch.nn.Mish") {
-    Value x = input();
-    Op op = cls == "torch.nn.LeakyReLU" ? Op::leaky_relu
-            : cls == "torch.nn.ELU"     ? Op::elu
-                                        : Op::mish;
-    Args a = {x};
-    if (op != Op::mish) a.push_back(attr(op == Op::elu ? "alpha" : "negative_slope"));
-    return flag("inplace") ? inplace_op(op, a, {}) : tensor_op(op, a, {});
   }
   if (cls == "torch.nn.Softplus")
     return tensor_op(Op::softplus, {input(), attr("beta"), attr("threshold")}, {});

@@ -291,12 +291,12 @@ Value Interpreter::tensor_op(ops::Op op, Args args, const Kwargs &kwargs) {
           fail("torch.split() got an unexpected keyword argument 'split_size' (it is "
                "split_size_or_sections; Tensor.split takes split_size)");
   }
-  if (op == ops::Op::relu || op == ops::Op::silu || op == ops::Op::dropout ||
-      op == ops::Op::leaky_relu || op == ops::Op::elu || op == ops::Op::mish) {
-    // `inplace=True` (the signature's last parameter) makes the call the in-place form: it is
-    // functionalised like x.relu_() (the functional op without the flag, a new version of x, a
-    // write-back for an input), and returns x itself.
-    size_t k = ops::params(op).size() - 1;
+  if (std::span<const ops::Param> ps = ops::params(op);
+      !ps.empty() && ps.back().name == "inplace") {
+    // `inplace=True` (the last parameter of relu, silu, dropout, leaky_relu, ...) makes the call
+    // the in-place form: it is functionalised like x.relu_() (the functional op without the flag,
+    // a new version of x, a write-back for an input), and returns x itself.
+    size_t k = ps.size() - 1;
     Args rest(args);
     Kwargs others;
     Value flag{};

@@ -264,6 +264,14 @@ Device Ctx::same_device(std::span<const TensorMeta *const> tensors) const {
   return dev ? *dev : Device{};
 }
 
+Device Ctx::same_device(const std::vector<TensorMeta> &tensors) const {
+  std::vector<const TensorMeta *> metas;
+  metas.reserve(tensors.size());
+  for (const TensorMeta &t : tensors)
+    metas.push_back(&t);
+  return same_device(metas);
+}
+
 Device Ctx::device(std::initializer_list<size_t> indices) const {
   THUNDERC_ASSERT(indices.size() <= max_indices, "device: too many operands");
   std::array<const TensorMeta *, max_indices> ts;

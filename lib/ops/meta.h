@@ -61,6 +61,7 @@ struct Ctx {
   Device same_device(std::initializer_list<const TensorMeta *> tensors) const {
     return same_device(std::span(tensors.begin(), tensors.size()));
   }
+  Device same_device(const std::vector<TensorMeta> &tensors) const; // a tensor list's
   bool grad() const; // any tensor argument requires grad
 
   Arg out(Shape shape, DType dtype, Device device) const; // requires_grad from grad()

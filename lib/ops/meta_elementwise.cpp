@@ -143,22 +143,22 @@ Arg meta_unary(const Ctx &c) {
     if (d == DType::Bool) reject("");
     d = to_real(d);
     break;
+  case Op::erf: // no complex kernels
+  case Op::log1p:
+  case Op::expm1:
+    if (is_complex(d)) reject("");
+    [[fallthrough]];
   case Op::exp:
   case Op::log:
+  case Op::log2:
   case Op::sqrt:
   case Op::rsqrt:
   case Op::sin:
   case Op::cos:
   case Op::tanh:
   case Op::sigmoid:
+  case Op::reciprocal:
     if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
-    break;
-  case Op::erf:
-  case Op::log1p:
-  case Op::expm1:
-  case Op::log2:
-    if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
-    if (is_complex(d) && c.op != Op::log2) reject("");
     break;
   case Op::floor: // of integers a copy
   case Op::ceil:
@@ -188,9 +188,6 @@ Arg meta_unary(const Ctx &c) {
     break;
   case Op::bitwise_not: // logical not on bool, bitwise not on integers; no kernel for the rest
     if (!is_integral(d, true)) reject("bitwise not is for integer and bool tensors");
-    break;
-  case Op::reciprocal:
-    if (is_integral(d, true)) d = DType::Float32; // int_to_float with the default dtype
     break;
   case Op::round: // of integers a copy; given decimals (even 0), only of floating types
     if (d == DType::Bool || is_complex(d) || (c.opt_integer(1) && !is_floating(d))) reject("");

@@ -223,10 +223,7 @@ Arg meta_einsum(const Ctx &c) {
     }
     parts.push_back(std::move(p));
   }
-  std::vector<const TensorMeta *> metas;
-  for (const TensorMeta &t : ts)
-    metas.push_back(&t);
-  Device device = c.same_device(metas);
+  Device device = c.same_device(ts);
 
   auto summed = [](DType d) { return is_integral(d, true) ? DType::Int64 : d; };
   Part acc = std::move(parts[0]);
@@ -357,7 +354,8 @@ Arg meta_nn(const Ctx &c) {
     if (smoothing > 1)
       c.fail("label_smoothing must be between 0.0 and 1.0, got " + describe(c.b[7]));
     DType dtype = input.dtype;
-    Shape shape;                       // reduction 'none': one loss per sample (and position)
+    Shape shape = input.shape; // reduction 'none': one loss per sample (and position)
+    shape.erase(shape.begin() + (ndim == 1 ? 0 : 1));
     if (target.shape == input.shape) { // class probabilities: -(log_softmax * target * weight)
       if (!is_floating(target.dtype))
         c.fail("expected a floating point target with class probabilities, got " +
@@ -365,8 +363,6 @@ Arg meta_nn(const Ctx &c) {
       if (ignore_index >= 0) c.fail("ignore_index is not supported for floating point target");
       dtype = c.promote(dtype, target.dtype);
       if (weight) dtype = c.promote(dtype, weight->dtype);
-      shape = input.shape;
-      shape.erase(shape.begin() + (ndim == 1 ? 0 : 1));
     } else {
       if (weight && weight->dtype != input.dtype)
         c.fail("expected weight of dtype " + str(input.dtype) + ", got " + str(weight->dtype));
@@ -375,12 +371,9 @@ Arg meta_nn(const Ctx &c) {
       if (target.dtype != DType::Int64 && !unread)
         c.fail("expected class indices of dtype int64 in target, got " + str(target.dtype) +
                " (convert it with .long())");
-      Shape expected = input.shape; // without the class dim
-      expected.erase(expected.begin() + (ndim == 1 ? 0 : 1));
-      if (target.shape != expected)
-        c.fail("expected target of shape " + str(expected) + " for input of shape " +
+      if (target.shape != shape) // the input's without the class dim
+        c.fail("expected target of shape " + str(shape) + " for input of shape " +
                str(input.shape) + ", got " + str(target.shape));
-      shape = expected;
     }
     if (reduction.s != "none") shape.clear();
     return c.out(std::move(shape), dtype, device);

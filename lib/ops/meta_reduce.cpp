@@ -49,10 +49,15 @@ void check_nonempty(const Ctx &c, const Shape &shape, const std::vector<int64_t>
              " to have non-zero size (input shape " + str(shape) + ")");
 }
 
-// (values, indices): max/min over a dim and topk; the indices are int64 and never require grad.
+// Indices into a tensor (argsort's, max/min's over a dim, topk's, sort's): int64, never requiring
+// grad.
+Arg indices(const Shape &shape, Device device) {
+  return Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(device), false});
+}
+
+// (values, indices): max/min over a dim, topk and sort.
 Arg values_indices(const Ctx &c, const Shape &shape, DType dtype, Device device) {
-  return Arg::of_seq({c.out(shape, dtype, device),
-                      Arg::of_tensor(TensorMeta{shape, DType::Int64, normalize(device), false})});
+  return Arg::of_seq({c.out(shape, dtype, device), indices(shape, device)});
 }
 
 } // namespace
@@ -138,8 +143,7 @@ Arg meta_reduction(const Ctx &c) {
     c.boolean(2), c.boolean(3);
     // A 0-dim tensor is its own sorted copy; the sorting kernels lack complex dtypes.
     if (is_complex(d) && ndim > 0) c.fail("not implemented for " + str(d) + " tensors");
-    if (c.op == Op::argsort)
-      return Arg::of_tensor(TensorMeta{t.shape, DType::Int64, normalize(t.device), false});
+    if (c.op == Op::argsort) return indices(t.shape, t.device);
     return values_indices(c, t.shape, d, t.device);
   }
   case Op::max:

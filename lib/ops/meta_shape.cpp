@@ -267,13 +267,10 @@ Arg meta_view(const Ctx &c) {
 Arg meta_concat(const Ctx &c) {
   std::vector<TensorMeta> ts = c.tensors(0);
   std::vector<const Arg *> operands;
-  std::vector<const TensorMeta *> metas;
   for (const Arg &a : c.b[0].items)
     operands.push_back(&a);
-  for (const TensorMeta &t : ts)
-    metas.push_back(&t);
   DType dtype = c.result_type(operands);
-  Device device = c.same_device(metas);
+  Device device = c.same_device(ts);
   int64_t dim = c.integer(1);
   if (c.op == Op::stack) {
     for (size_t i = 1; i < ts.size(); ++i)

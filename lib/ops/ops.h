@@ -133,6 +133,11 @@ struct Alias {
 std::span<const Alias> aliases();
 // Every method name inplace_form() accepts, with its op, sorted by name.
 std::vector<std::pair<std::string, Op>> inplace_forms();
+// A loss's `reduction` as ATen's at::Reduction takes it: 'none' 0, 'mean' 1, 'sum' 2
+// (cross_entropy's meta rule has checked the name).
+inline int64_t reduction_code(std::string_view reduction) {
+  return reduction == "none" ? 0 : reduction == "mean" ? 1 : 2;
+}
 // to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
 inline bool is_conversion(Op op) {
   return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||

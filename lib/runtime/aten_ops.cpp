@@ -544,12 +544,9 @@ at::Tensor one(const Call &c) {
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
   case Op::one_hot:
     return at::one_hot(c.tensor(0), c.integer(1));
-  case Op::cross_entropy: { // reduction as at::Reduction: 'none' 0, 'mean' 1, 'sum' 2
-    const std::string &reduction = c.at(6).meta.s;
-    int64_t r = reduction == "none" ? 0 : reduction == "mean" ? 1 : 2;
-    return at::cross_entropy_loss(c.tensor(0), c.tensor(1), c.opt_tensor(2), r, c.integer(4),
-                                  c.real(7));
-  }
+  case Op::cross_entropy:
+    return at::cross_entropy_loss(c.tensor(0), c.tensor(1), c.opt_tensor(2),
+                                  ops::reduction_code(c.at(6).meta.s), c.integer(4), c.real(7));
   case Op::embedding: {
     if (!c.none(3)) fail(c.op, "max_norm is not supported (it renormalises the weight in place)");
     const at::Tensor &weight = c.tensor(1);
