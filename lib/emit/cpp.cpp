@@ -1277,6 +1277,13 @@ private:
               ", " + scalar(4) + ")"};
     case Op::linear:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
+    case Op::conv1d:
+    case Op::conv2d:
+    case Op::conv3d: // the padding ints, or 'same' / 'valid'
+      return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ", " +
+              int_list(3) + ", " +
+              (m(4).kind == Arg::Kind::Str ? "c10::string_view(" + str(4) + ")" : int_list(4)) +
+              ", " + int_list(5) + ", " + integer(6) + ")"};
     case Op::one_hot:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
     case Op::cross_entropy:

@@ -170,10 +170,12 @@ void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
     const ModuleDefault &d = *dp;
     if (h.find_attr(m, name)) continue;
     std::vector<int64_t> shape;
-    if (d.kind == ModuleDefault::Kind::WeightShape) {
+    if (d.kind == ModuleDefault::Kind::WeightShape || d.kind == ModuleDefault::Kind::WeightTuple) {
       Entry *w = h.find_attr(m, "weight");
       if (!w || !h.is(w->value, Kind::Tensor)) continue;
       shape = h.meta(w->value).shape;
+      if (d.kind == ModuleDefault::Kind::WeightTuple)
+        shape.assign(shape.size() > 2 ? shape.size() - 2 : 0, int64_t(d.number));
     }
     ProvId r = child_record(rec, ProvKind::Attr, d.slot, h.symbol(name), 0, false);
     Value v;
@@ -186,6 +188,7 @@ void Interpreter::implicit_module_attrs(Value m, const ClassInfo &cls) {
     case ModuleDefault::Kind::Float: v = h.floating(d.number, r); break;
     case ModuleDefault::Kind::Str: v = h.str(d.text, r); break;
     case ModuleDefault::Kind::WeightShape:
+    case ModuleDefault::Kind::WeightTuple:
       v = h.tuple(std::vector<Value>(shape.size()), r);
       for (size_t i = 0; i < shape.size(); ++i) {
         ProvId ir = child_record(r, ProvKind::Item, Slot::Item, "", int64_t(i), true);

@@ -32,6 +32,20 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                       attr("scale_grad_by_freq"), attr("sparse")},
                      {});
   }
+  if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") {
+    Value x = input();
+    Value mode = attr("padding_mode"); // others pad the input first; not supported yet
+    rely(mode);
+    if (!h.is(mode, Kind::Str) || h.as_str(mode) != "zeros")
+      fail(fmt::format("{} with padding_mode {} is not supported; only 'zeros' is", cls,
+                       h.repr(mode)));
+    char dims = cls[cls.size() - 2]; // torch.nn.Conv<dims>d
+    Op op = dims == '1' ? Op::conv1d : dims == '2' ? Op::conv2d : Op::conv3d;
+    return tensor_op(op,
+                     {x, attr("weight"), attr("bias"), attr("stride"), attr("padding"),
+                      attr("dilation"), attr("groups")},
+                     {});
+  }
   if (cls == "torch.nn.LayerNorm")
     return tensor_op(Op::layer_norm,
                      {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")},

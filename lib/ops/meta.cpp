@@ -401,6 +401,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
+  case Op::conv1d: case Op::conv2d: case Op::conv3d: return meta_conv(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
   case Op::cross_entropy:

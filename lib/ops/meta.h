@@ -104,6 +104,7 @@ Arg meta_factory(const Ctx &);
 Arg meta_python(const Ctx &);
 Arg meta_matmul(const Ctx &);
 Arg meta_einsum(const Ctx &);
+Arg meta_conv(const Ctx &); // conv1d, conv2d, conv3d
 Arg meta_nn(const Ctx &); // linear, embedding, scaled_dot_product_attention
 
 // Shared between families.

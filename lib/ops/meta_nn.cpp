@@ -1,13 +1,15 @@
 // Meta rules of matrix products and the neural-network functions built on them: matmul (the
 // 1-D/2-D/batched cases with broadcast batch dims), bmm, einsum, addmm, baddbmm, linear,
-// embedding, one_hot, cross_entropy and scaled_dot_product_attention (its math: q @ k^T, + mask,
-// softmax, @ v, plus the checks PyTorch's SDPA front end makes). Products need equal dtypes, and
-// not bool.
+// conv1d/2d/3d, embedding, one_hot, cross_entropy and scaled_dot_product_attention (its math:
+// q @ k^T, + mask, softmax, @ v, plus the checks PyTorch's SDPA front end makes). Products need
+// equal dtypes, and not bool.
 #include "ops/meta.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
+#include <limits>
 
 namespace thunderc::ops::detail {
 
@@ -260,6 +262,100 @@ Arg meta_einsum(const Ctx &c) {
   }
   if (n == 1 && dims > out_dims) acc.dtype = summed(acc.dtype);
   return c.out(Shape(size.begin(), size.begin() + out_dims), acc.dtype, device);
+}
+
+// conv1d/conv2d/conv3d as ATen checks them (at::convolution's check_shape_forward, and
+// _convolution_mode for a padding string). input [N, C, *spatial] or unbatched [C, *spatial];
+// weight [out_channels, C / groups, *kernel]; stride, padding and dilation one int for every
+// spatial dim or one per dim. A spatial dim of size n gives
+// (n + total padding - dilation * (kernel - 1) - 1) / stride + 1; 'same' pads dilation *
+// (kernel - 1) in all (the extra one on the right where that is odd), 'valid' nothing.
+Arg meta_conv(const Ctx &c) {
+  size_t dims = c.op == Op::conv1d ? 1 : c.op == Op::conv2d ? 2 : 3;
+  const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
+  const TensorMeta *bias = c.opt_tensor(2);
+  Device device = c.same_device({&input, &weight, bias ? bias : &input});
+  size_t ndim = input.shape.size();
+  if (ndim != dims + 1 && ndim != dims + 2)
+    c.fail(
+        fmt::format("expected a {}-D (unbatched) or {}-D (batched) input, but got input of size {}",
+                    dims + 1, dims + 2, str(input.shape)));
+  bool batched = ndim == dims + 2;
+  Shape in = input.shape;
+  if (!batched) in.insert(in.begin(), 1);
+  const Shape &w = weight.shape;
+  if (w.size() < 3) c.fail("weight should have at least three dimensions, got " + str(w));
+  size_t k = w.size() - 2;
+  auto expand = [&](size_t i) {
+    Shape v = c.ints(i);
+    if (v.size() == 1) v.assign(k, v[0]);
+    if (v.size() != k)
+      c.fail(fmt::format("expected {0} to be a single integer value or a list of {1} values to "
+                         "match the convolution dimensions, but got {0}={2}",
+                         c.param(i), k, str(c.ints(i))));
+    return v;
+  };
+  Shape stride = expand(3), dilation = expand(5), padding(k, 0);
+  bool same = false;
+  if (c.b[4].kind == Arg::Kind::Str) {
+    const std::string &mode = c.b[4].s;
+    if (mode != "same" && mode != "valid")
+      c.fail("invalid padding string '" + mode + "'; expected 'same' or 'valid'");
+    same = mode == "same";
+    if (same && std::any_of(stride.begin(), stride.end(), [](int64_t s) { return s != 1; }))
+      c.fail("padding='same' is not supported for strided convolutions");
+  } else {
+    padding = expand(4);
+  }
+  int64_t groups = c.integer(6);
+  if (groups <= 0) c.fail("non-positive groups is not supported");
+  for (size_t d = 0; d < k; ++d) {
+    if (padding[d] < 0) c.fail("negative padding is not supported");
+    if (stride[d] <= 0) c.fail("non-positive stride is not supported");
+    if (dilation[d] <= 0) c.fail("dilation should be greater than zero, but got " + str(dilation));
+  }
+  if (w.size() != in.size())
+    c.fail(fmt::format("expected {0}-dimensional input for {0}-dimensional weight {1}, but got "
+                       "{2}-dimensional input of size {3}",
+                       w.size(), str(w), in.size(), str(in)));
+  if (w[0] < groups || w[0] % groups != 0)
+    c.fail(
+        fmt::format("given groups={}, expected weight {} to have a multiple of {} at dimension 0",
+                    groups, str(w), groups));
+  if (in[1] != w[1] * groups)
+    c.fail(fmt::format("given groups={}, weight of size {}, expected input {} to have {} channels, "
+                       "but got {} channels",
+                       groups, str(w), str(input.shape), w[1] * groups, in[1]));
+  if (w[1] == 0) // 1.13's path for empty inputs gives in[1] channels, not w[0]
+    c.fail("thunderc does not support convolutions over zero input channels: PyTorch 1.13 gives "
+           "them a result of 0 channels instead of out_channels");
+  if (std::any_of(w.begin() + 2, w.end(), [](int64_t n) { return n <= 0; }))
+    c.fail("kernel size should be greater than zero, but got weight of size " + str(w));
+  if (in[0] != 0 && std::any_of(in.begin() + 2, in.end(), [](int64_t n) { return n == 0; }))
+    c.fail("only zero batch or zero channel inputs are supported, but got input of size " +
+           str(input.shape));
+  if (bias && (bias->shape.size() != 1 || bias->shape[0] != w[0]))
+    c.fail(fmt::format("given weight of size {}, expected bias to be 1-dimensional with {} "
+                       "elements, but got bias of size {}",
+                       str(w), w[0], str(bias->shape)));
+  Shape out = {in[0], w[0]};
+  for (size_t d = 0; d < k; ++d) { // in 128 bits: sizes, paddings and dilations may be huge
+    __int128 kernel = __int128(dilation[d]) * (w[d + 2] - 1) + 1;
+    __int128 padded = in[d + 2] + (same ? kernel - 1 : __int128(2) * padding[d]);
+    if (padded > std::numeric_limits<int64_t>::max())
+      c.fail(fmt::format("padded input size at spatial dimension {} exceeds 2^63 - 1", d));
+    if (padded < kernel)
+      c.fail(fmt::format("padded input size {} is smaller than the dilated kernel size {} at "
+                         "spatial dimension {}",
+                         padded, kernel, d));
+    out.push_back(int64_t((padded - kernel) / stride[d] + 1));
+  }
+  if (input.dtype != weight.dtype || (bias && bias->dtype != input.dtype))
+    c.fail("expected input, weight and bias of the same dtype, but got " + str(input.dtype) + ", " +
+           str(weight.dtype) + " and " + (bias ? str(bias->dtype) : "None"));
+  if (!batched) out.erase(out.begin());
+  c.kernel_supports(input.dtype != DType::Bool, out, input.dtype);
+  return c.out(std::move(out), input.dtype, device);
 }
 
 Arg meta_nn(const Ctx &c) {

@@ -191,6 +191,21 @@ std::vector<at::indexing::TensorIndex> indices_of(Op op, const AArg &index) {
   return out;
 }
 
+// torch.nn.functional.conv1d/2d/3d: the padding ints, or a string ('same' or 'valid').
+at::Tensor conv(const Call &c) {
+  const at::Tensor &x = c.tensor(0), &w = c.tensor(1);
+  c10::optional<at::Tensor> b = c.opt_tensor(2);
+  std::vector<int64_t> stride = c.ints(3), dilation = c.ints(5);
+  int64_t groups = c.integer(6);
+  auto run = [&](const auto &padding) {
+    if (c.op == Op::conv1d) return at::conv1d(x, w, b, stride, padding, dilation, groups);
+    if (c.op == Op::conv2d) return at::conv2d(x, w, b, stride, padding, dilation, groups);
+    return at::conv3d(x, w, b, stride, padding, dilation, groups);
+  };
+  if (c.at(4).meta.kind == AK::Str) return run(c10::string_view(c.at(4).meta.s));
+  return run(c.ints(4));
+}
+
 // PyTorch 2's math definition of scaled_dot_product_attention (libtorch 1.13 has none); the same
 // steps as thunderc_support's Python fallback, so both give the same bits.
 at::Tensor sdpa(const Call &c) {
@@ -542,6 +557,10 @@ at::Tensor one(const Call &c) {
   case Op::baddbmm:
     return at::baddbmm(c.tensor(0), c.tensor(1), c.tensor(2), c.scalar(3), c.scalar(4));
   case Op::linear: return at::linear(c.tensor(0), c.tensor(1), c.opt_tensor(2));
+  case Op::conv1d:
+  case Op::conv2d:
+  case Op::conv3d:
+    return conv(c);
   case Op::one_hot:
     return at::one_hot(c.tensor(0), c.integer(1));
   case Op::cross_entropy:

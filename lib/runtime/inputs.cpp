@@ -337,11 +337,17 @@ struct Builder {
         break;
       case ModuleDefault::Kind::Float: v = RValue::floating(d.number); break;
       case ModuleDefault::Kind::Str: v = RValue::str(d.text); break;
-      case ModuleDefault::Kind::WeightShape: {
+      case ModuleDefault::Kind::WeightShape:
+      case ModuleDefault::Kind::WeightTuple: {
         REntry *w = m.find("weight");
         if (!w || w->value->kind != RValue::Kind::Tensor) continue;
         std::vector<RRef> dims;
-        for (int64_t dim : w->value->tensor.sizes()) dims.push_back(RValue::integer(dim));
+        int64_t n = w->value->tensor.dim();
+        if (d.kind == ModuleDefault::Kind::WeightTuple)
+          dims.assign(n > 2 ? n - 2 : 0, RValue::integer(int64_t(d.number)));
+        else
+          for (int64_t dim : w->value->tensor.sizes())
+            dims.push_back(RValue::integer(dim));
         v = RValue::seq(RValue::Kind::Tuple, std::move(dims));
         break;
       }

@@ -34,6 +34,14 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
       {"torch.nn.Softplus",
        {training, {K::Int, "beta", Slot::Attr, 1}, {K::Int, "threshold", Slot::Attr, 20}}},
   };
+  static const std::vector<ModuleDefault> conv = {training,
+                                                  {K::None, "bias", Slot::Parameter},
+                                                  {K::WeightTuple, "stride", Slot::Attr, 1},
+                                                  {K::WeightTuple, "padding", Slot::Attr, 0},
+                                                  {K::WeightTuple, "dilation", Slot::Attr, 1},
+                                                  {K::Int, "groups", Slot::Attr, 1},
+                                                  {K::Str, "padding_mode", Slot::Attr, 0, "zeros"}};
+  if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") return conv;
   static const std::vector<ModuleDefault> only_training = {training};
   auto it = table.find(cls);
   return it == table.end() ? only_training : it->second;

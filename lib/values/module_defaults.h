@@ -11,7 +11,7 @@
 namespace thunderc {
 
 struct ModuleDefault {
-  enum class Kind : uint8_t { None, Bool, Int, Float, Str, WeightShape } kind;
+  enum class Kind : uint8_t { None, Bool, Int, Float, Str, WeightShape, WeightTuple } kind;
   const char *name;
   Slot slot;
   double number = 0;      // Bool (0 or 1), Int, Float
@@ -19,7 +19,9 @@ struct ModuleDefault {
 };
 
 // In the order to add them: `training` first; WeightShape (LayerNorm's normalized_shape, the
-// shape of `weight`) after `weight`, and only when `weight` is a tensor.
+// shape of `weight`) and WeightTuple (a convolution's stride, padding or dilation: `number` once
+// per spatial dim, the dims of `weight` but two) after `weight`, and only when `weight` is a
+// tensor.
 const std::vector<ModuleDefault> &module_defaults(const std::string &builtin_cls);
 
 } // namespace thunderc
