@@ -1146,6 +1146,13 @@ private:
     case Op::layer_norm:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + opt_tensor(2) + ", " +
               opt_tensor(3) + ", " + floating(4) + ", true)"};
+    case Op::group_norm:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + opt_tensor(2) + ", " +
+              opt_tensor(3) + ", " + floating(4) + ", true)"};
+    case Op::batch_norm: // ATen takes weight and bias before the running statistics
+      return {fn(id) + "(" + tensor(0) + ", " + opt_tensor(3) + ", " + opt_tensor(4) + ", " +
+              opt_tensor(1) + ", " + opt_tensor(2) + ", " + boolean(5) + ", " + floating(6) + ", " +
+              floating(7) + ", true)"};
 
     case Op::view:
       return {tensor(0) + ".view(" + int_list(1) + ")"};

@@ -93,24 +93,21 @@ std::vector<std::string> Graph::function_names() const {
 }
 
 const std::vector<std::string> &builtin_class_names() {
-  static const std::vector<std::string> names = {"torch.nn.Module",     "torch.nn.ModuleList",
-                                                 "torch.nn.ModuleDict", "torch.nn.Sequential",
-                                                 "torch.nn.Linear",     "torch.nn.Embedding",
-                                                 "torch.nn.LayerNorm",  "torch.nn.Dropout",
-                                                 "torch.nn.SiLU",       "torch.nn.GELU",
-                                                 "torch.nn.ReLU",       "torch.nn.Tanh",
-                                                 "torch.nn.Sigmoid",    "torch.nn.Identity",
-                                                 "torch.nn.Softmax",    "torch.nn.LeakyReLU",
-                                                 "torch.nn.ELU",        "torch.nn.Mish",
-                                                 "torch.nn.Softplus",   "torch.nn.Conv1d",
-                                                 "torch.nn.Conv2d",     "torch.nn.Conv3d",
-                                                 "builtins.dict",       "builtins.list",
-                                                 "builtins.tuple",      "collections.OrderedDict",
-                                                 "builtins.object",     "builtins.bool",
-                                                 "builtins.int",        "builtins.float",
-                                                 "builtins.str",        "torch.Tensor",
-                                                 "torch.dtype",         "torch.device",
-                                                 "torch.Size",          "torch.fx.Proxy"};
+  static const std::vector<std::string> names = {
+      "torch.nn.Module",      "torch.nn.ModuleList",  "torch.nn.ModuleDict",
+      "torch.nn.Sequential",  "torch.nn.Linear",      "torch.nn.Embedding",
+      "torch.nn.LayerNorm",   "torch.nn.Dropout",     "torch.nn.SiLU",
+      "torch.nn.GELU",        "torch.nn.ReLU",        "torch.nn.Tanh",
+      "torch.nn.Sigmoid",     "torch.nn.Identity",    "torch.nn.Softmax",
+      "torch.nn.LeakyReLU",   "torch.nn.ELU",         "torch.nn.Mish",
+      "torch.nn.Softplus",    "torch.nn.Conv1d",      "torch.nn.Conv2d",
+      "torch.nn.Conv3d",      "torch.nn.GroupNorm",   "torch.nn.BatchNorm1d",
+      "torch.nn.BatchNorm2d", "torch.nn.BatchNorm3d", "builtins.dict",
+      "builtins.list",        "builtins.tuple",       "collections.OrderedDict",
+      "builtins.object",      "builtins.bool",        "builtins.int",
+      "builtins.float",       "builtins.str",         "torch.Tensor",
+      "torch.dtype",          "torch.device",         "torch.Size",
+      "torch.fx.Proxy"};
   return names;
 }
 

@@ -46,6 +46,37 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                       attr("dilation"), attr("groups")},
                      {});
   }
+  if (cls == "torch.nn.GroupNorm")
+    return tensor_op(Op::group_norm,
+                     {input(), attr("num_groups"), attr("weight"), attr("bias"), attr("eps")}, {});
+  if (cls == "torch.nn.BatchNorm1d" || cls == "torch.nn.BatchNorm2d" ||
+      cls == "torch.nn.BatchNorm3d") {
+    Value x = input();
+    if (h.is(x, Kind::Tensor)) { // _check_input_dim
+      rely_meta(x);
+      size_t ndim = h.meta(h.current(x)).shape.size(), want = cls[cls.size() - 2] - '0' + 2;
+      if (ndim != want && !(want == 3 && ndim == 2))
+        fail(fmt::format("{} expected {} input, got {}D input", cls,
+                         want == 3 ? "2D or 3D" : std::to_string(want) + "D", ndim));
+    }
+    Value momentum = attr("momentum");
+    if (h.is(momentum, Kind::None)) {
+      rely(momentum);
+      momentum = h.floating(0.0, kComputed);
+    }
+    if (flag("training"))
+      fail(fmt::format("{} in training mode updates its running statistics in place; trace the "
+                       "model in eval mode (training=False)",
+                       cls));
+    Value mean = attr("running_mean"), var = attr("running_var");
+    rely(mean);
+    rely(var);
+    bool batch_stats = h.is(mean, Kind::None) && h.is(var, Kind::None);
+    return tensor_op(Op::batch_norm,
+                     {x, mean, var, attr("weight"), attr("bias"), h.boolean(batch_stats, kComputed),
+                      momentum, attr("eps")},
+                     {});
+  }
   if (cls == "torch.nn.LayerNorm")
     return tensor_op(Op::layer_norm,
                      {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")},

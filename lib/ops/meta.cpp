@@ -384,6 +384,8 @@ Arg apply_rule(const Ctx &c) {
     return meta_reduction(c);
   case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);
+  case Op::group_norm: return meta_group_norm(c);
+  case Op::batch_norm: return meta_batch_norm(c);
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
   case Op::squeeze: case Op::flatten: case Op::expand: case Op::expand_as: case Op::repeat:
   case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril: case Op::pad:

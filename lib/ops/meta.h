@@ -94,6 +94,8 @@ Arg meta_masked_scatter(const Ctx &);
 Arg meta_reduction(const Ctx &);
 Arg meta_softmax(const Ctx &);
 Arg meta_layer_norm(const Ctx &);
+Arg meta_group_norm(const Ctx &);
+Arg meta_batch_norm(const Ctx &); // eval mode, or training without running statistics
 Arg meta_view(const Ctx &);
 Arg meta_concat(const Ctx &);
 Arg meta_split(const Ctx &);

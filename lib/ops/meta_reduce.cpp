@@ -1,10 +1,11 @@
 // Meta rules of reductions (sum, mean, amax/amin, max/min, any/all, argmax/argmin, var, norm, topk,
-// sort),
-// softmax/log_softmax, cumsum and layer_norm. Reductions share one dimension-list rule (None or an
-// empty list reduces all dims, duplicates are rejected, keepdim keeps size-1 dims); the dtype rules
-// are PyTorch's: sum of bool/int -> int64, mean and var only of floating/complex, argmax and max's
-// indices -> int64.
+// sort), softmax/log_softmax, cumsum, layer_norm, group_norm and batch_norm. Reductions share one
+// dimension-list rule (None or an empty list reduces all dims, duplicates are rejected, keepdim
+// keeps size-1 dims); the dtype rules are PyTorch's: sum of bool/int -> int64, mean and var only of
+// floating/complex, argmax and max's indices -> int64.
 #include "ops/meta.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -246,6 +247,100 @@ Arg meta_layer_norm(const Ctx &c) {
              str(p->dtype));
   std::vector<const TensorMeta *> all = {&t};
   for (const TensorMeta *p : {weight, bias})
+    if (p) all.push_back(p);
+  return c.out(t.shape, t.dtype, c.same_device(all));
+}
+
+namespace {
+// Every dim but the channels' (dim 1) is 1: PyTorch's _verify_batch_size refuses to normalise such
+// an input over batch statistics.
+bool one_per_channel(const Shape &shape) {
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (i != 1 && shape[i] != 1) return false;
+  return true;
+}
+} // namespace
+
+// group_norm(input, num_groups, weight, bias, eps) as torch.nn.functional.group_norm and ATen check
+// it: input [N, C, *] of a floating dtype, C a multiple of num_groups, weight and bias [C] of the
+// input's dtype; the Python function also refuses a single value per group (N = 1, C = num_groups
+// and nothing else).
+Arg meta_group_norm(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  int64_t groups = c.integer(1);
+  const TensorMeta *weight = c.opt_tensor(2), *bias = c.opt_tensor(3);
+  c.number(4);
+  if (t.shape.size() < 2)
+    c.fail("expected an input of 2 or more dimensions [N, C, *], but got input of size " +
+           str(t.shape));
+  int64_t channels = t.shape[1];
+  if (groups <= 0)
+    c.fail("expected num_groups to be greater than 0, got " + std::to_string(groups));
+  if (channels % groups != 0)
+    c.fail("expected the number of channels in the input to be divisible by num_groups, but got "
+           "input of size " +
+           str(t.shape) + " and num_groups=" + std::to_string(groups));
+  if (one_per_channel(t.shape) && channels == groups)
+    c.fail("expected more than 1 value per group, got input of size " + str(t.shape));
+  for (const TensorMeta *p : {weight, bias})
+    if (p && (p->shape.size() != 1 || p->shape[0] != channels))
+      c.fail(fmt::format("expected {} to be a vector of the input's {} channels, but got {} of "
+                         "size {}",
+                         p == weight ? "weight" : "bias", channels, p == weight ? "weight" : "bias",
+                         str(p->shape)));
+  if (!is_floating(t.dtype)) c.fail("not implemented for " + str(t.dtype) + " tensors");
+  for (const TensorMeta *p : {weight, bias})
+    if (p && p->dtype != t.dtype)
+      c.fail("expected weight and bias of the input's dtype " + str(t.dtype) + ", got " +
+             str(p->dtype));
+  return c.out(t.shape, t.dtype, c.same_device({&t, weight ? weight : &t, bias ? bias : &t}));
+}
+
+// batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps): input
+// [N, C, *] of a floating dtype; running_mean, running_var, weight and bias of C elements, all of
+// one dtype, the input's or float32 for a bfloat16 or float16 input. Evaluation mode normalises
+// with the running statistics; training mode computes the batch's, and with running statistics
+// would update them in place, which thunderc does not support.
+Arg meta_batch_norm(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  const TensorMeta *params[] = {c.opt_tensor(1), c.opt_tensor(2), c.opt_tensor(3), c.opt_tensor(4)};
+  static constexpr const char *names[] = {"running_mean", "running_var", "weight", "bias"};
+  bool training = c.boolean(5);
+  c.number(6);
+  c.number(7);
+  if (training && (params[0] || params[1]))
+    c.fail("thunderc does not support batch_norm in training mode with running statistics, which "
+           "it updates in place; trace the model in eval mode (training=False)");
+  if (!training && (!params[0] || !params[1]))
+    c.fail("running_mean and running_var must be given in evaluation mode (training=False)");
+  if (t.shape.size() < 2)
+    c.fail("expected an input of 2 or more dimensions [N, C, *], but got input of size " +
+           str(t.shape));
+  int64_t channels = t.shape[1];
+  if (training && one_per_channel(t.shape))
+    c.fail("expected more than 1 value per channel when training, got input of size " +
+           str(t.shape));
+  std::optional<DType> param_dtype;
+  for (size_t i = 0; i < 4; ++i) {
+    const TensorMeta *p = params[i];
+    if (!p) continue;
+    if (numel(p->shape) != channels || (i < 2 && p->shape.size() != 1))
+      c.fail(fmt::format("expected {} of the input's {} channels, but got {} of size {}", names[i],
+                         channels, names[i], str(p->shape)));
+    if (param_dtype && *param_dtype != p->dtype)
+      c.fail("expected running_mean, running_var, weight and bias of one dtype, got " +
+             str(*param_dtype) + " and " + str(p->dtype));
+    param_dtype = p->dtype;
+  }
+  if (!is_floating(t.dtype)) c.fail("not implemented for " + str(t.dtype) + " tensors");
+  bool mixed =
+      param_dtype == DType::Float32 && (t.dtype == DType::BFloat16 || t.dtype == DType::Float16);
+  if (param_dtype && *param_dtype != t.dtype && !mixed)
+    c.fail("expected running_mean, running_var, weight and bias of the input's dtype " +
+           str(t.dtype) + " (or float32 for a bfloat16 or float16 input), got " +
+           str(*param_dtype));
+  std::vector<const TensorMeta *> all = {&t};
+  for (const TensorMeta *p : params)
     if (p) all.push_back(p);
   return c.out(t.shape, t.dtype, c.same_device(all));
 }

@@ -449,6 +449,12 @@ at::Tensor one(const Call &c) {
   case Op::log_softmax: return at::log_softmax(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::layer_norm:
     return at::layer_norm(c.tensor(0), c.ints(1), c.opt_tensor(2), c.opt_tensor(3), c.real(4), true);
+  case Op::group_norm:
+    return at::group_norm(c.tensor(0), c.integer(1), c.opt_tensor(2), c.opt_tensor(3), c.real(4),
+                          true);
+  case Op::batch_norm: // ATen takes weight and bias before the running statistics
+    return at::batch_norm(c.tensor(0), c.opt_tensor(3), c.opt_tensor(4), c.opt_tensor(1),
+                          c.opt_tensor(2), c.boolean(5), c.real(6), c.real(7), true);
 
   // Shapes and views.
   case Op::view: return c.tensor(0).view(c.ints(1));

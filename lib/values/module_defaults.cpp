@@ -23,6 +23,11 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
         {K::None, "bias", Slot::Parameter},
         {K::Float, "eps", Slot::Attr, 1e-5},
         {K::WeightShape, "normalized_shape", Slot::Attr}}},
+      {"torch.nn.GroupNorm",
+       {training,
+        {K::None, "weight", Slot::Parameter},
+        {K::None, "bias", Slot::Parameter},
+        {K::Float, "eps", Slot::Attr, 1e-5}}},
       {"torch.nn.Dropout", {training, {K::Float, "p", Slot::Attr, 0.5}, inplace}},
       {"torch.nn.ReLU", {training, inplace}},
       {"torch.nn.SiLU", {training, inplace}},
@@ -42,6 +47,16 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
                                                   {K::Int, "groups", Slot::Attr, 1},
                                                   {K::Str, "padding_mode", Slot::Attr, 0, "zeros"}};
   if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") return conv;
+  static const std::vector<ModuleDefault> batch_norm = {training,
+                                                        {K::None, "weight", Slot::Parameter},
+                                                        {K::None, "bias", Slot::Parameter},
+                                                        {K::None, "running_mean", Slot::Buffer},
+                                                        {K::None, "running_var", Slot::Buffer},
+                                                        {K::Float, "eps", Slot::Attr, 1e-5},
+                                                        {K::Float, "momentum", Slot::Attr, 0.1}};
+  if (cls == "torch.nn.BatchNorm1d" || cls == "torch.nn.BatchNorm2d" ||
+      cls == "torch.nn.BatchNorm3d")
+    return batch_norm;
   static const std::vector<ModuleDefault> only_training = {training};
   auto it = table.find(cls);
   return it == table.end() ? only_training : it->second;

@@ -319,6 +319,38 @@ Arg conv_of(const Bound &b, Op op) {
   if (b[4].kind == Arg::Kind::Str) return meta_of(run(c10::string_view(b[4].s)));
   return meta_of(run(IL(b[4])));
 }
+// Every dim but dim 1 is 1: torch.nn.functional's _verify_batch_size raises ValueError.
+void verify_batch_size(const std::vector<int64_t> &size) {
+  int64_t prods = size.empty() ? 1 : size[0];
+  for (size_t i = 2; i < size.size(); ++i)
+    prods *= size[i];
+  if (prods == 1) throw std::invalid_argument("Expected more than 1 value per channel");
+}
+// torch.nn.functional.group_norm: its Python checks, then ATen's.
+Arg group_norm_of(const Bound &b) {
+  at::Tensor x = T(b[0]);
+  int64_t groups = I(b[1]);
+  if (x.dim() < 2) throw std::invalid_argument("input.size(1): dimension out of range");
+  if (groups == 0) throw std::invalid_argument("ZeroDivisionError");
+  // [N * C // G, G, *spatial] in Python's floor division
+  int64_t n = x.size(0) * x.size(1),
+          q = n / groups - ((n % groups != 0 && (n < 0) != (groups < 0)));
+  std::vector<int64_t> size = {q, groups};
+  for (int64_t d = 2; d < x.dim(); ++d)
+    size.push_back(x.size(d));
+  verify_batch_size(size);
+  return meta_of(at::group_norm(x, groups, OT(b[2]), OT(b[3]), F(b[4])));
+}
+// torch.nn.functional.batch_norm; training with running statistics updates them in place.
+Arg batch_norm_of(const Bound &b) {
+  at::Tensor x = T(b[0]);
+  bool training = B(b[5]);
+  if (training && (b[1].kind != Arg::Kind::None || b[2].kind != Arg::Kind::None))
+    throw Unrepresentable("running statistics updated in place");
+  if (training) verify_batch_size(x.sizes().vec());
+  return meta_of(
+      at::batch_norm(x, OT(b[3]), OT(b[4]), OT(b[1]), OT(b[2]), training, F(b[6]), F(b[7]), true));
+}
 Arg topk_of(const Bound &b) {
   auto [v, i] = at::topk(T(b[0]), I(b[1]), I(b[2]), B(b[3]), B(b[4]));
   return metas_of({v, i});
@@ -512,6 +544,8 @@ const std::map<Op, Runner> &runners() {
       {Op::cumsum, R(at::cumsum(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::clamp, clamp_of},
       {Op::layer_norm, R(at::layer_norm(T(b[0]), SEQ(b[1]), OT(b[2]), OT(b[3]), F(b[4])))},
+      {Op::group_norm, group_norm_of},
+      {Op::batch_norm, batch_norm_of},
       {Op::view, view_of},
       {Op::reshape, R(at::reshape(T(b[0]), IL(b[1])))},
       {Op::permute, R(T(b[0]).permute(IL(b[1])))},
@@ -697,8 +731,10 @@ bool has_mask_index(const Arg &index) {
 // contracting operands of different dtypes, or bool ones, when one is empty (1.13's bmm reads no
 // memory then, so does not notice; infer rejects them as it does non-empty ones); and conv over
 // an empty input, whose 1.13 path neither checks the weight's dtype nor, with zero input
-// channels, gives out_channels channels (infer rejects both).
+// channels, gives out_channels channels (infer rejects both); and batch_norm of an empty input,
+// which 1.13 copies without checking anything.
 bool newer_rule(const Case &c, const Bound &b, const std::string &my_error) {
+  if (c.op == Op::batch_norm) return c10::multiply_integers(b[0].tensor.shape) == 0;
   if (c.op == Op::conv1d || c.op == Op::conv2d || c.op == Op::conv3d)
     return (c10::multiply_integers(b[0].tensor.shape) == 0 &&
             my_error.find("same dtype") != std::string::npos) ||
@@ -1347,6 +1383,40 @@ TEST_CASE("ops meta: convolutions against ATen") {
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", f(1.0)}});
 }
 
+TEST_CASE("ops meta: group_norm and batch_norm against ATen") {
+  for (const Shape &s :
+       {Shape{2, 4, 3}, Shape{2, 4}, Shape{4}, Shape{}, Shape{0, 4, 3}, Shape{2, 0, 3},
+        Shape{2, 4, 0}, Shape{1, 4, 1, 1}, Shape{1, 4}, Shape{1, 2, 1}})
+    for (const Arg &groups : {i(1), i(2), i(3), i(4), i(0), i(-2)})
+      for (const Arg &w : {none(), t({4}), t({2}), t({2, 2}), t({0})}) {
+        run(Op::group_norm, {t(s), groups, w, w});
+        run(Op::group_norm, {t(s), groups, w}, {{"eps", f(1e-6)}});
+      }
+  for (DType d : all_dtypes)
+    for (DType p : {F32, F64, BF16, F16})
+      for (const Shape &s : {Shape{2, 4, 3}, Shape{0, 4, 3}}) {
+        run(Op::group_norm, {t(s, d), i(2), t({4}, p), t({4}, p)});
+        run(Op::group_norm, {t(s, d), i(2), t({4}, d), t({4}, p)});
+      }
+  for (const Shape &s : {Shape{2, 4, 3}, Shape{2, 4}, Shape{4}, Shape{}, Shape{2, 4, 3, 2},
+                         Shape{1, 4, 1}, Shape{1, 4}, Shape{2, 0, 3}, Shape{1, 4, 2}})
+    for (const Arg &stats : {t({4}), t({3}), t({2, 2}), none()})
+      for (const Arg &w : {none(), t({4}), t({2, 2}), t({5})})
+        for (bool training : {false, true}) {
+          run(Op::batch_norm, {t(s), stats, stats, w, w}, {{"training", bl(training)}});
+          run(Op::batch_norm, {t(s), stats, none()}, {{"training", bl(training)}});
+        }
+  for (DType d : all_dtypes)
+    for (DType p : {F32, F64, BF16, F16})
+      for (const Shape &s : {Shape{2, 4, 3}, Shape{2, 0, 3}}) {
+        run(Op::batch_norm, {t(s, d), t({4}, p), t({4}, p), t({4}, p), t({4}, p)});
+        run(Op::batch_norm, {t(s, d), t({4}, p), t({4}, p)});
+        run(Op::batch_norm, {t(s, d), t({4}, p), t({4}, d), t({4}, p)});
+        run(Op::batch_norm, {t(s, d), none(), none(), t({4}, p), none(), bl(true)});
+      }
+  run(Op::batch_norm, {t({2, 4, 3}), t({4}), t({4}), none(), none(), bl(false), f(0.0), f(1e-3)});
+}
+
 TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen") {
   const std::vector<Shape> ms = {{},        {3},       {4},          {2, 3},
                                  {3, 4},    {3, 3},    {4, 3},       {2, 3, 4},
@@ -1580,7 +1650,9 @@ TEST_CASE("ops meta: every op was compared against ATen") {
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
             << " CPU kernel gaps (Half; BFloat16 mish), " << tally.data_dependent
             << " data-dependent shapes, " << tally.unrepresentable
-            << " complex128/complex32 results, " << tally.newer_rules
-            << " rules stricter than 1.13's CPU kernels, " << tally.failures << " disagreements\n";
+            << " not represented (complex128/complex32 results, pad modes, in-place running "
+               "statistics, ...), "
+            << tally.newer_rules << " rules stricter than 1.13's CPU kernels, " << tally.failures
+            << " disagreements\n";
   CHECK(tally.failures == 0);
 }
