@@ -1232,6 +1232,9 @@ private:
     case Op::triu:
     case Op::tril:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
+    case Op::roll:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
+              (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ")"};
     case Op::pad:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + str(2) + ", " +
               (is_none(3) ? "c10::nullopt" : floating(3)) + ")"};
@@ -1284,6 +1287,22 @@ private:
               ", " + scalar(4) + ")"};
     case Op::linear:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
+    case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
+              (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +
+              int_list(4) + ", " + boolean(5) + ")"};
+    case Op::avg_pool2d:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
+              (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +
+              boolean(4) + ", " + boolean(5) + ", " + opt_int(6) + ")"};
+    case Op::adaptive_avg_pool2d: {
+      const Arg &input = m(0);
+      if (input.kind != Arg::Kind::Tensor) fail("input is not a tensor");
+      std::string size;
+      for (int64_t n : ops::adaptive_output_size(m(1), input.tensor.shape))
+        size += (size.empty() ? "" : ", ") + cpp_int(n);
+      return {fn(id) + "(" + tensor(0) + ", at::IntArrayRef{" + size + "})"};
+    }
     case Op::conv1d:
     case Op::conv2d:
     case Op::conv3d: // the padding ints, or 'same' / 'valid'

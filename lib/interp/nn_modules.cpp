@@ -46,6 +46,20 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                       attr("dilation"), attr("groups")},
                      {});
   }
+  if (cls == "torch.nn.MaxPool2d")
+    return tensor_op(Op::max_pool2d,
+                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
+                      attr("dilation"), attr("ceil_mode"), attr("return_indices")},
+                     {});
+  if (cls == "torch.nn.AvgPool2d")
+    return tensor_op(Op::avg_pool2d,
+                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
+                      attr("ceil_mode"), attr("count_include_pad"), attr("divisor_override")},
+                     {});
+  if (cls == "torch.nn.AdaptiveAvgPool2d")
+    return tensor_op(Op::adaptive_avg_pool2d, {input(), attr("output_size")}, {});
+  if (cls == "torch.nn.Flatten")
+    return tensor_op(Op::flatten, {input(), attr("start_dim"), attr("end_dim")}, {});
   if (cls == "torch.nn.GroupNorm")
     return tensor_op(Op::group_norm,
                      {input(), attr("num_groups"), attr("weight"), attr("bias"), attr("eps")}, {});

@@ -389,6 +389,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
   case Op::squeeze: case Op::flatten: case Op::expand: case Op::expand_as: case Op::repeat:
   case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril: case Op::pad:
+  case Op::roll:
     return meta_view(c);
   case Op::cat: case Op::stack: return meta_concat(c);
   case Op::split: case Op::chunk: case Op::unbind: return meta_split(c);
@@ -404,6 +405,7 @@ Arg apply_rule(const Ctx &c) {
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
   case Op::conv1d: case Op::conv2d: case Op::conv3d: return meta_conv(c);
+  case Op::max_pool2d: case Op::avg_pool2d: case Op::adaptive_avg_pool2d: return meta_pool(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
   case Op::cross_entropy:

@@ -1,8 +1,8 @@
 // Meta rules of ops that rearrange elements: views and reshapes (view, reshape with -1, permute,
 // transpose, (un)squeeze, flatten, expand, narrow), copies with new shapes (repeat,
-// repeat_interleave, triu/tril, constant pad), cat/stack, split/chunk/unbind, and the index-tensor
-// ops (index_select, gather, index_copy, index_add, scatter, scatter_add). Strides are not
-// tracked, so view() of a non-contiguous tensor is accepted.
+// repeat_interleave, triu/tril, constant pad, roll), cat/stack, split/chunk/unbind, and the
+// index-tensor ops (index_select, gather, index_copy, index_add, scatter, scatter_add). Strides are
+// not tracked, so view() of a non-contiguous tensor is accepted.
 #include "ops/meta.h"
 
 #include <fmt/format.h>
@@ -253,6 +253,17 @@ Arg meta_view(const Ctx &c) {
                            size, before, after, grows ? "non-positive" : "negative", d));
       shape[d] = size + before + after;
     }
+    break;
+  }
+  case Op::roll: { // one shift over the flattened input, or one per dim
+    Shape shifts = c.ints(1), dims = c.is_none(2) ? Shape() : c.ints(2);
+    if (shifts.empty()) c.fail("shifts required");
+    if (!(dims.empty() && shifts.size() == 1) && shifts.size() != dims.size())
+      c.fail(fmt::format("shifts and dims must align, got {} shifts and {} dims", shifts.size(),
+                         dims.size()));
+    if (ndim == 0 && !dims.empty()) c.fail("dims given for a 0-dim tensor, which has none");
+    for (int64_t d : dims)
+      c.wrap(d, ndim);
     break;
   }
   default: // triu, tril

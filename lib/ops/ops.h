@@ -138,6 +138,11 @@ std::vector<std::pair<std::string, Op>> inplace_forms();
 inline int64_t reduction_code(std::string_view reduction) {
   return reduction == "none" ? 0 : reduction == "mean" ? 1 : 2;
 }
+// adaptive_avg_pool2d's output_size as PyTorch's Python binding passes it to ATen: an int twice,
+// a sequence with its None items replaced by the input's sizes there (the meta rule has checked
+// it).
+std::vector<int64_t> adaptive_output_size(const Arg &output_size,
+                                          const std::vector<int64_t> &input_shape);
 // to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
 inline bool is_conversion(Op op) {
   return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||

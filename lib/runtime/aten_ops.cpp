@@ -493,6 +493,8 @@ at::Tensor one(const Call &c) {
     return at::argsort(c.tensor(0), c.boolean(3), c.integer(1), c.boolean(2));
   case Op::triu: return at::triu(c.tensor(0), c.integer(1));
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
+  case Op::roll:
+    return at::roll(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2));
   case Op::pad:
     return at::pad(c.tensor(0), c.ints(1), c.at(2).meta.s,
                    c.none(3) ? c10::nullopt : c10::optional<double>(c.real(3)));
@@ -567,6 +569,15 @@ at::Tensor one(const Call &c) {
   case Op::conv2d:
   case Op::conv3d:
     return conv(c);
+  case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list
+    return at::max_pool2d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
+                          c.ints(3), c.ints(4), c.boolean(5));
+  case Op::avg_pool2d:
+    return at::avg_pool2d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
+                          c.ints(3), c.boolean(4), c.boolean(5), c.opt_int(6));
+  case Op::adaptive_avg_pool2d:
+    return at::adaptive_avg_pool2d(
+        c.tensor(0), ops::adaptive_output_size(c.at(1).meta, c.tensor(0).sizes().vec()));
   case Op::one_hot:
     return at::one_hot(c.tensor(0), c.integer(1));
   case Op::cross_entropy:

@@ -351,6 +351,29 @@ Arg batch_norm_of(const Bound &b) {
   return meta_of(
       at::batch_norm(x, OT(b[3]), OT(b[4]), OT(b[1]), OT(b[2]), training, F(b[6]), F(b[7]), true));
 }
+std::vector<int64_t> stride_of(const Arg &a) { // pooling: None is the kernel's, as []
+  return a.kind == Arg::Kind::None ? std::vector<int64_t>{} : IL(a);
+}
+Arg max_pool2d_of(const Bound &b) {
+  if (B(b[6])) throw Unrepresentable("return_indices=True");
+  return meta_of(at::max_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), IL(b[4]), B(b[5])));
+}
+// torch.nn.functional.adaptive_avg_pool2d: _list_with_default, then ATen.
+Arg adaptive_avg_pool2d_of(const Bound &b) {
+  at::Tensor x = T(b[0]);
+  std::vector<int64_t> size;
+  if (b[1].kind == Arg::Kind::Seq) {
+    if (x.dim() <= int64_t(b[1].items.size())) throw std::invalid_argument("Input dimension");
+    for (size_t i = 0; i < b[1].items.size(); ++i) {
+      const Arg &item = b[1].items[i];
+      size.push_back(item.kind == Arg::Kind::None ? x.size(x.dim() - b[1].items.size() + i)
+                                                  : I(item));
+    }
+  } else {
+    size = {I(b[1]), I(b[1])};
+  }
+  return meta_of(at::adaptive_avg_pool2d(x, size));
+}
 Arg topk_of(const Bound &b) {
   auto [v, i] = at::topk(T(b[0]), I(b[1]), I(b[2]), B(b[3]), B(b[4]));
   return metas_of({v, i});
@@ -640,6 +663,13 @@ const std::map<Op, Runner> &runners() {
       {Op::addmm, R(at::addmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::baddbmm, R(at::baddbmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
+      {Op::max_pool2d, max_pool2d_of},
+      {Op::avg_pool2d, R(at::avg_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), B(b[4]),
+                                        B(b[5]), OI(b[6])))},
+      {Op::adaptive_avg_pool2d, adaptive_avg_pool2d_of},
+      {Op::roll, R(at::roll(T(b[0]), IL(b[1]), b[2].kind == Arg::Kind::None
+                                                   ? std::vector<int64_t>{}
+                                                   : IL(b[2])))},
       {Op::conv1d, [](const Bound &b) { return conv_of(b, Op::conv1d); }},
       {Op::conv2d, [](const Bound &b) { return conv_of(b, Op::conv2d); }},
       {Op::conv3d, [](const Bound &b) { return conv_of(b, Op::conv3d); }},
@@ -732,9 +762,10 @@ bool has_mask_index(const Arg &index) {
 // memory then, so does not notice; infer rejects them as it does non-empty ones); and conv over
 // an empty input, whose 1.13 path neither checks the weight's dtype nor, with zero input
 // channels, gives out_channels channels (infer rejects both); and batch_norm of an empty input,
-// which 1.13 copies without checking anything.
+// which 1.13 copies without checking anything, as it does roll's.
 bool newer_rule(const Case &c, const Bound &b, const std::string &my_error) {
-  if (c.op == Op::batch_norm) return c10::multiply_integers(b[0].tensor.shape) == 0;
+  if (c.op == Op::batch_norm || c.op == Op::roll)
+    return c10::multiply_integers(b[0].tensor.shape) == 0;
   if (c.op == Op::conv1d || c.op == Op::conv2d || c.op == Op::conv3d)
     return (c10::multiply_integers(b[0].tensor.shape) == 0 &&
             my_error.find("same dtype") != std::string::npos) ||
@@ -1381,6 +1412,45 @@ TEST_CASE("ops meta: convolutions against ATen") {
         run(Op::conv3d, {t(in), t({4, 2, 2, 3, 1})}, {{"padding", padding}, {"groups", groups}});
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", str("same")}, {"stride", i(2)}});
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", f(1.0)}});
+}
+
+TEST_CASE("ops meta: pooling and roll against ATen") {
+  for (const Shape &s : {Shape{1, 2, 5, 5}, Shape{2, 5, 6}, Shape{0, 2, 5, 5}, Shape{1, 0, 5, 5},
+                         Shape{2, 0, 5}, Shape{5, 5}, Shape{1, 1, 2, 5, 5}, Shape{1, 2, 1, 7}})
+    for (const Arg &kernel : {i(2), i(3), ints({2, 3}), i(0), i(6), ints({1, 2, 3})})
+      for (const Arg &stride : {none(), i(1), i(2), ints({2, 1}), i(0), ints({})})
+        for (const Arg &padding : {i(0), i(1), ints({1, 0}), i(2), i(-1)})
+          for (bool ceil : {false, true}) {
+            run(Op::max_pool2d, {t(s), kernel, stride, padding}, {{"ceil_mode", bl(ceil)}});
+            run(Op::avg_pool2d, {t(s), kernel, stride, padding}, {{"ceil_mode", bl(ceil)}});
+          }
+  for (const Arg &dilation : {i(1), i(2), ints({1, 3}), i(0)})
+    for (const Shape &s : {Shape{1, 2, 5, 5}, Shape{1, 2, 9, 4}})
+      run(Op::max_pool2d, {t(s), i(3), i(1), i(1), dilation});
+  for (DType d : all_dtypes)
+    for (const Shape &s : {Shape{1, 2, 4, 4}, Shape{0, 2, 4, 4}}) {
+      run(Op::max_pool2d, {t(s, d), i(2)});
+      run(Op::avg_pool2d, {t(s, d), i(2)});
+      for (const Arg &size : {i(1), i(2), ints({1, 1})})
+        run(Op::adaptive_avg_pool2d, {t(s, d), size});
+    }
+  for (const Arg &divisor : {none(), i(0), i(3), i(-2)})
+    for (bool include : {false, true})
+      run(Op::avg_pool2d, {t({1, 2, 5, 5}), i(3), i(2), i(1), bl(false), bl(include), divisor});
+  run(Op::max_pool2d, {t({1, 2, 5, 5}), i(3), i(2), i(1), i(1), bl(false), bl(true)});
+  for (const Shape &s :
+       {Shape{1, 2, 5, 5}, Shape{2, 5, 6}, Shape{0, 2, 5, 5}, Shape{1, 0, 5, 5}, Shape{2, 0, 5},
+        Shape{2, 5, 0}, Shape{5, 5}, Shape{5}, Shape{1, 1, 2, 5, 5}})
+    for (const Arg &size :
+         {i(1), i(2), i(0), i(-1), ints({1, 1}), ints({2, 3}), ints({1}), ints({1, 2, 3}),
+          seq({none(), i(3)}), seq({none(), none()}), seq({i(1), none()})})
+      run(Op::adaptive_avg_pool2d, {t(s), size});
+  for (const Shape &s : {Shape{2, 3}, Shape{}, Shape{0, 3}, Shape{4}})
+    for (const Arg &shifts : {i(1), i(-4), ints({1, 2}), ints({})})
+      for (const Arg &dims : {none(), i(0), i(1), ints({0, 1}), ints({0, 0}), i(-3), ints({})})
+        run(Op::roll, {t(s), shifts, dims});
+  for (DType d : all_dtypes)
+    run(Op::roll, {t({2, 3}, d), i(1), i(1)});
 }
 
 TEST_CASE("ops meta: group_norm and batch_norm against ATen") {

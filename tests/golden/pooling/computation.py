@@ -1,0 +1,36 @@
+import torch
+from thunderc_support import no_autocast
+
+@torch.no_grad()
+@no_autocast
+def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x, windows):
+  # classifier_bias: "cpu f32[5]"
+  # classifier_weight: "cpu f32[5, 8]"
+  # t_0_weight: "cpu f32[8, 3, 7, 7]"
+  # pixel_values: "cpu f32[2, 3, 16, 16]"
+  # x: "cpu f32[2, 4, 7, 6]"
+  # windows: "cpu f32[2, 4, 4, 3]"
+  # embedding = self.embedder(pixel_values)
+  h = torch.nn.functional.conv2d(pixel_values, t_0_weight, None, (2, 2), (3, 3), (1, 1), 1)  # h: "cpu f32[2, 8, 8, 8]"
+  h_1 = torch.nn.functional.relu(h)  # h_1: "cpu f32[2, 8, 8, 8]"
+  h_2 = torch.nn.functional.max_pool2d(h_1, 3, 2, 1, 1, False, False)  # h_2: "cpu f32[2, 8, 4, 4]"
+  # embedding = self.pooler(embedding)
+  h_3 = torch.nn.functional.adaptive_avg_pool2d(h_2, (1, 1))  # h_3: "cpu f32[2, 8, 1, 1]"
+  h_4 = torch.flatten(h_3, 1, -1)  # h_4: "cpu f32[2, 8]"
+  # logits = self.classifier(pooled_output)
+  logits = torch.nn.functional.linear(h_4, classifier_weight, classifier_bias)  # logits: "cpu f32[2, 5]"
+  # a = F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)
+  a = torch.nn.functional.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False)  # a: "cpu f32[2, 4, 4, 4]"
+  # a2 = F.avg_pool2d(x, (2, 3), divisor_override=4)
+  a2 = torch.nn.functional.avg_pool2d(x, (2, 3), divisor_override=4)  # a2: "cpu f32[2, 4, 3, 2]"
+  # mx = F.max_pool2d(x, 2, stride=1, dilation=2)
+  mx = torch.nn.functional.max_pool2d(x, 2, dilation=2, stride=1)  # mx: "cpu f32[2, 4, 5, 4]"
+  # ad = F.adaptive_avg_pool2d(x, (None, 2))
+  ad = torch.nn.functional.adaptive_avg_pool2d(x, (None, 2))  # ad: "cpu f32[2, 4, 7, 2]"
+  # gap = F.adaptive_avg_pool2d(x, 1)
+  gap = torch.nn.functional.adaptive_avg_pool2d(x, 1)  # gap: "cpu f32[2, 4, 1, 1]"
+  # shifted = torch.roll(hidden_state, shifts=(-2, -2), dims=(1, 2))
+  shifted = torch.roll(windows, shifts=(-2, -2), dims=(1, 2))  # shifted: "cpu f32[2, 4, 4, 3]"
+  # flat = windows.roll(3)
+  flat = torch.roll(windows, 3)  # flat: "cpu f32[2, 4, 4, 3]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat)

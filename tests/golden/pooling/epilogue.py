@@ -1,0 +1,15 @@
+import torch
+from thunderc_support import no_autocast
+
+@torch.no_grad()
+@no_autocast
+def epilogue(logits, a, a2, mx, ad, gap, shifted, flat):
+  # logits: "cpu f32[2, 5]"
+  # a: "cpu f32[2, 4, 4, 4]"
+  # a2: "cpu f32[2, 4, 3, 2]"
+  # mx: "cpu f32[2, 4, 5, 4]"
+  # ad: "cpu f32[2, 4, 7, 2]"
+  # gap: "cpu f32[2, 4, 1, 1]"
+  # shifted: "cpu f32[2, 4, 4, 3]"
+  # flat: "cpu f32[2, 4, 4, 3]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat)
