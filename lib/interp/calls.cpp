@@ -132,7 +132,7 @@ Value Interpreter::call_builtin_named(const std::string &name, Args &args, Kwarg
     std::vector<std::string> known;
     for (const auto &op : ops::all_ops())
       known.emplace_back(op.torch_name);
-    fail(fmt::format("{} is not in thunderc's op catalogue{}; docs/ops.md lists it", name,
+    fail(fmt::format("{} is not in thunderc's op catalogue{}; docs/ops.md lists the catalogue", name,
                      did_you_mean(name, known)));
   }
   fail(fmt::format("unknown function {}{}", py_str(name), did_you_mean(name, g.function_names())));

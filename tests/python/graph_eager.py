@@ -342,6 +342,20 @@ class _InputBuilder:
             m.add_module(k, s)
         for k, a in attrs.items():
             setattr(m, k, a)
+        library = next(c for c in type(m).__mro__ if not self.program.is_declared(c))
+        for name, slot, default in _MODULE_DEFAULTS.get(library, ()):
+            if name in m._parameters or name in m._buffers or name in m.__dict__:
+                continue
+            if callable(default):  # from the weight, only when there is one
+                if not isinstance(m._parameters.get("weight"), torch.Tensor):
+                    continue
+                default = default(m.weight)
+            if slot == "parameter":
+                m.register_parameter(name, default)
+            elif slot == "buffer":
+                m.register_buffer(name, default)
+            else:
+                setattr(m, name, default)
         return m
 
     def build(self):
@@ -357,6 +371,53 @@ class _InputBuilder:
 
 # ---------------------------------------------------------------------------------------------
 # The program
+
+
+def _conv_tuple(v):
+    return lambda weight: (v,) * (weight.dim() - 2)
+
+
+_BATCH_NORM_DEFAULTS = [("weight", "parameter", None), ("bias", "parameter", None),
+                        ("running_mean", "buffer", None), ("running_var", "buffer", None),
+                        ("eps", "attr", 1e-5), ("momentum", "attr", 0.1)]
+_CONV_DEFAULTS = [("bias", "parameter", None), ("stride", "attr", _conv_tuple(1)),
+                  ("padding", "attr", _conv_tuple(0)), ("dilation", "attr", _conv_tuple(1)),
+                  ("groups", "attr", 1), ("padding_mode", "attr", "zeros")]
+_INPLACE = ("inplace", "attr", False)
+# The members a built-in module takes when its graph value leaves them out, as thunderc reads them
+# (docs/graph-format.md, lib/values/module_defaults.cpp): for modules whose constructor could not
+# run from the graph's attrs. A callable default is made from the module's weight.
+_MODULE_DEFAULTS = {
+    torch.nn.Linear: [("bias", "parameter", None)],
+    torch.nn.Embedding: [("padding_idx", "attr", None), ("max_norm", "attr", None),
+                         ("norm_type", "attr", 2.0), ("scale_grad_by_freq", "attr", False),
+                         ("sparse", "attr", False)],
+    torch.nn.LayerNorm: [("weight", "parameter", None), ("bias", "parameter", None),
+                         ("eps", "attr", 1e-5),
+                         ("normalized_shape", "attr", lambda weight: tuple(weight.shape))],
+    torch.nn.GroupNorm: [("weight", "parameter", None), ("bias", "parameter", None),
+                         ("eps", "attr", 1e-5)],
+    torch.nn.BatchNorm1d: _BATCH_NORM_DEFAULTS,
+    torch.nn.BatchNorm2d: _BATCH_NORM_DEFAULTS,
+    torch.nn.BatchNorm3d: _BATCH_NORM_DEFAULTS,
+    torch.nn.Conv1d: _CONV_DEFAULTS,
+    torch.nn.Conv2d: _CONV_DEFAULTS,
+    torch.nn.Conv3d: _CONV_DEFAULTS,
+    torch.nn.MaxPool2d: [("padding", "attr", 0), ("dilation", "attr", 1),
+                         ("return_indices", "attr", False), ("ceil_mode", "attr", False)],
+    torch.nn.AvgPool2d: [("padding", "attr", 0), ("ceil_mode", "attr", False),
+                         ("count_include_pad", "attr", True), ("divisor_override", "attr", None)],
+    torch.nn.Flatten: [("start_dim", "attr", 1), ("end_dim", "attr", -1)],
+    torch.nn.Dropout: [("p", "attr", 0.5), _INPLACE],
+    torch.nn.ReLU: [_INPLACE],
+    torch.nn.SiLU: [_INPLACE],
+    torch.nn.Mish: [_INPLACE],
+    torch.nn.GELU: [("approximate", "attr", "none")],
+    torch.nn.Softmax: [("dim", "attr", None)],
+    torch.nn.LeakyReLU: [("negative_slope", "attr", 0.01), _INPLACE],
+    torch.nn.ELU: [("alpha", "attr", 1.0), _INPLACE],
+    torch.nn.Softplus: [("beta", "attr", 1), ("threshold", "attr", 20)],
+}
 
 
 _DEFAULT = object()  # a parameter left to its default
@@ -403,9 +464,16 @@ class ModelOutput(collections.OrderedDict):
 _MODEL_OUTPUT_NAMES = ("transformers.utils.generic.ModelOutput", "transformers.utils.ModelOutput")
 
 
+# Questions about the running context that this PyTorch (1.13) cannot answer: no torch.compiler or
+# torch._dynamo yet; false, as thunderc answers them.
+_CONTEXT_QUERIES = ("torch.compiler.is_compiling", "torch._dynamo.is_compiling")
+
+
 def _lookup_dotted(name):
     if name in _MODEL_OUTPUT_NAMES:
         return ModelOutput
+    if name in _CONTEXT_QUERIES and not hasattr(torch, name.split(".")[1]):
+        return lambda: False
     parts = name.split(".")
     if parts[0] not in _LIBRARY_ROOTS:
         raise GraphError(f"unknown library name {name!r}")
@@ -522,13 +590,15 @@ class Program:
 
     def instantiate(self, cls, args, kwargs):
         """`cls(*args, **kwargs)` as the graph's `new` means it: a dataclass takes its fields, a
-        declared plain class or module starts empty."""
+        declared plain class or module runs its declared `__init__`, or starts empty without one."""
         if self.is_declared(cls) and not dataclasses.is_dataclass(cls):
-            if args or kwargs:
-                raise GraphError(f"{cls.__qualname__} takes no constructor arguments")
             obj = cls.__new__(cls)
             if isinstance(obj, torch.nn.Module):
                 torch.nn.Module.__init__(obj)
+            if "__init__" in cls.__dict__:
+                cls.__init__(obj, *args, **kwargs)
+            elif args or kwargs:
+                raise GraphError(f"{cls.__qualname__} takes no constructor arguments")
             return obj
         return cls(*args, **kwargs)
 
