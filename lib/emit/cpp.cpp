@@ -1232,6 +1232,8 @@ private:
     case Op::triu:
     case Op::tril:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
+    case Op::unflatten:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + int_list(2) + ")"};
     case Op::roll:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ")"};

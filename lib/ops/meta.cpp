@@ -387,7 +387,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::group_norm: return meta_group_norm(c);
   case Op::batch_norm: return meta_batch_norm(c);
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
-  case Op::squeeze: case Op::flatten: case Op::expand: case Op::expand_as: case Op::repeat:
+  case Op::squeeze: case Op::flatten: case Op::unflatten: case Op::expand: case Op::expand_as: case Op::repeat:
   case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril: case Op::pad:
   case Op::roll:
     return meta_view(c);

@@ -128,6 +128,18 @@ Arg meta_view(const Ctx &c) {
       if (ndim > 0 && shape[d] == 1) shape.erase(shape.begin() + d);
     }
     break;
+  case Op::unflatten: { // dim becomes `sizes` (one -1 inferred)
+    if (t.shape.empty())
+      c.fail("dimension specified as " + std::to_string(c.integer(1)) +
+             " but the tensor has no dimensions");
+    int64_t d = c.wrap(c.integer(1), ndim);
+    Shape sizes = c.ints(2);
+    if (sizes.empty()) c.fail("sizes must be non-empty");
+    sizes = infer_size(c, std::move(sizes), shape[d]);
+    shape.erase(shape.begin() + d);
+    shape.insert(shape.begin() + d, sizes.begin(), sizes.end());
+    break;
+  }
   case Op::flatten: {
     int64_t start = c.wrap(c.integer(1), ndim), end = c.wrap(c.integer(2), ndim);
     if (ndim == 0) return c.out({1}, t.dtype, t.device);

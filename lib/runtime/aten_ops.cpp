@@ -493,6 +493,8 @@ at::Tensor one(const Call &c) {
     return at::argsort(c.tensor(0), c.boolean(3), c.integer(1), c.boolean(2));
   case Op::triu: return at::triu(c.tensor(0), c.integer(1));
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
+  case Op::unflatten:
+    return at::unflatten(c.tensor(0), c.integer(1), c.ints(2));
   case Op::roll:
     return at::roll(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2));
   case Op::pad:

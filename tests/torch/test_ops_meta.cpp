@@ -663,6 +663,7 @@ const std::map<Op, Runner> &runners() {
       {Op::addmm, R(at::addmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::baddbmm, R(at::baddbmm(T(b[0]), T(b[1]), T(b[2]), S(b[3]), S(b[4])))},
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
+      {Op::unflatten, R(at::unflatten(T(b[0]), I(b[1]), IL(b[2])))},
       {Op::max_pool2d, max_pool2d_of},
       {Op::avg_pool2d, R(at::avg_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), B(b[4]),
                                         B(b[5]), OI(b[6])))},
@@ -1414,7 +1415,7 @@ TEST_CASE("ops meta: convolutions against ATen") {
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", f(1.0)}});
 }
 
-TEST_CASE("ops meta: pooling and roll against ATen") {
+TEST_CASE("ops meta: pooling, roll and unflatten against ATen") {
   for (const Shape &s : {Shape{1, 2, 5, 5}, Shape{2, 5, 6}, Shape{0, 2, 5, 5}, Shape{1, 0, 5, 5},
                          Shape{2, 0, 5}, Shape{5, 5}, Shape{1, 1, 2, 5, 5}, Shape{1, 2, 1, 7}})
     for (const Arg &kernel : {i(2), i(3), ints({2, 3}), i(0), i(6), ints({1, 2, 3})})
@@ -1451,6 +1452,11 @@ TEST_CASE("ops meta: pooling and roll against ATen") {
         run(Op::roll, {t(s), shifts, dims});
   for (DType d : all_dtypes)
     run(Op::roll, {t({2, 3}, d), i(1), i(1)});
+  for (const Shape &s : {Shape{2, 6}, Shape{}, Shape{0, 6}, Shape{6}})
+    for (const Arg &dim : {i(0), i(1), i(-1), i(2)})
+      for (const Arg &sizes : {ints({2, 3}), ints({-1, 2}), ints({3, -1}), ints({4, 2}), ints({}),
+                               ints({-1, -1}), ints({2, 3, 1}), i(6), ints({0, -1}), ints({1})})
+        run(Op::unflatten, {t(s), dim, sizes});
 }
 
 TEST_CASE("ops meta: group_norm and batch_norm against ATen") {

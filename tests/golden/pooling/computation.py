@@ -33,4 +33,8 @@ def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x,
   shifted = torch.roll(windows, shifts=(-2, -2), dims=(1, 2))  # shifted: "cpu f32[2, 4, 4, 3]"
   # flat = windows.roll(3)
   flat = torch.roll(windows, 3)  # flat: "cpu f32[2, 4, 4, 3]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat)
+  # u = windows.unflatten(-1, (3, -1))
+  u = torch.unflatten(windows, -1, (3, -1))  # u: "cpu f32[2, 4, 4, 3, 1]"
+  # u2 = torch.unflatten(x, 1, sizes=(2, 2))
+  u2 = torch.unflatten(x, 1, sizes=(2, 2))  # u2: "cpu f32[2, 2, 2, 7, 6]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2)

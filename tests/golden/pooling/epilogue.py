@@ -3,7 +3,7 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def epilogue(logits, a, a2, mx, ad, gap, shifted, flat):
+def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2):
   # logits: "cpu f32[2, 5]"
   # a: "cpu f32[2, 4, 4, 4]"
   # a2: "cpu f32[2, 4, 3, 2]"
@@ -12,4 +12,6 @@ def epilogue(logits, a, a2, mx, ad, gap, shifted, flat):
   # gap: "cpu f32[2, 4, 1, 1]"
   # shifted: "cpu f32[2, 4, 4, 3]"
   # flat: "cpu f32[2, 4, 4, 3]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat)
+  # u: "cpu f32[2, 4, 4, 3, 1]"
+  # u2: "cpu f32[2, 2, 2, 7, 6]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2)
