@@ -417,7 +417,7 @@ TEST_CASE("interp statements: op errors are located and keep the catalogue's mes
       R"({"args": [{"tensor": [2]}]})");
   CHECK(unknown.message ==
         "torch.addd is not in thunderc's op catalogue (did you mean 'torch.add'?); docs/ops.md "
-        "lists it");
+        "lists the catalogue");
   auto method =
       body_error(R"(["x"])", R"([{"op": "method", "obj": "%x", "name": "viewww", "out": "z"}])",
                  R"({"args": [{"tensor": [2]}]})");
