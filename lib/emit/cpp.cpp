@@ -1289,6 +1289,27 @@ private:
               ", " + scalar(4) + ")"};
     case Op::linear:
       return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ")"};
+    case Op::interpolate: { // the ATen function PyTorch's Python function picks
+      std::vector<Arg> bound;
+      for (const auto &a : cur_->bound)
+        bound.push_back(a.meta);
+      if (m(0).kind != Arg::Kind::Tensor) fail("input is not a tensor");
+      ops::Interpolation r = ops::interpolation(bound, m(0).tensor.shape);
+      std::string size = "c10::nullopt", scales = "c10::nullopt";
+      if (r.scales.empty()) {
+        size.clear();
+        for (int64_t n : r.size)
+          size += (size.empty() ? "" : ", ") + cpp_int(n);
+        size = "at::IntArrayRef{" + size + "}";
+      } else {
+        scales.clear();
+        for (double s : r.scales)
+          scales += (scales.empty() ? "" : ", ") + cpp_double(s);
+        scales = "at::ArrayRef<double>{" + scales + "}";
+      }
+      return {fn(r.aten) + "(" + tensor(0) + ", " + size + ", " +
+              (r.linear ? std::string(r.align_corners ? "true, " : "false, ") : "") + scales + ")"};
+    }
     case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +

@@ -406,6 +406,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::matmul: case Op::bmm: return meta_matmul(c);
   case Op::conv1d: case Op::conv2d: case Op::conv3d: return meta_conv(c);
   case Op::max_pool2d: case Op::avg_pool2d: case Op::adaptive_avg_pool2d: return meta_pool(c);
+  case Op::interpolate: return meta_interpolate(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
   case Op::cross_entropy:

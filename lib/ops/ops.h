@@ -143,6 +143,19 @@ inline int64_t reduction_code(std::string_view reduction) {
 // it).
 std::vector<int64_t> adaptive_output_size(const Arg &output_size,
                                           const std::vector<int64_t> &input_shape);
+// torch.nn.functional.interpolate(input, size, scale_factor, mode, align_corners,
+// recompute_scale_factor, antialias) as PyTorch 1.13's Python function calls ATen: the function for
+// the mode and the input's dims, and the output size or the scale factors it passes on. Throws
+// OpError for what the Python function raises.
+struct Interpolation {
+  std::string_view aten; // "upsample_bilinear2d", "_upsample_bicubic2d_aa", ...
+  bool linear = false;   // linear, bilinear, bicubic, trilinear: takes align_corners
+  bool align_corners = false;
+  std::vector<int64_t> size;  // passed when scales is empty
+  std::vector<double> scales; // passed when not empty
+  std::vector<int64_t> out;   // the output's spatial sizes, as ATen works them out
+};
+Interpolation interpolation(const std::vector<Arg> &bound, const std::vector<int64_t> &input_shape);
 // to, type_as and the dtype methods (float, half, ...): the input itself when nothing changes.
 inline bool is_conversion(Op op) {
   return op == Op::to || op == Op::type_as || op == Op::to_float || op == Op::to_half ||

@@ -191,6 +191,36 @@ std::vector<at::indexing::TensorIndex> indices_of(Op op, const AArg &index) {
   return out;
 }
 
+// torch.nn.functional.interpolate: the ATen upsample function PyTorch's Python function picks, with
+// the output size or the scale factors it passes on.
+at::Tensor interpolate(const Call &c) {
+  std::vector<ops::Arg> bound;
+  for (size_t i = 0; i < c.a.size(); ++i)
+    bound.push_back(c.at(i).meta);
+  const at::Tensor &x = c.tensor(0);
+  ops::Interpolation r = ops::interpolation(bound, x.sizes().vec());
+  at::OptionalIntArrayRef size;
+  c10::optional<at::ArrayRef<double>> scales;
+  if (r.scales.empty())
+    size = r.size;
+  else
+    scales = r.scales;
+  bool align = r.align_corners;
+  std::string_view f = r.aten;
+  if (f == "upsample_nearest1d") return at::upsample_nearest1d(x, size, scales);
+  if (f == "upsample_nearest2d") return at::upsample_nearest2d(x, size, scales);
+  if (f == "upsample_nearest3d") return at::upsample_nearest3d(x, size, scales);
+  if (f == "_upsample_nearest_exact1d") return at::_upsample_nearest_exact1d(x, size, scales);
+  if (f == "_upsample_nearest_exact2d") return at::_upsample_nearest_exact2d(x, size, scales);
+  if (f == "_upsample_nearest_exact3d") return at::_upsample_nearest_exact3d(x, size, scales);
+  if (f == "upsample_linear1d") return at::upsample_linear1d(x, size, align, scales);
+  if (f == "upsample_bilinear2d") return at::upsample_bilinear2d(x, size, align, scales);
+  if (f == "_upsample_bilinear2d_aa") return at::_upsample_bilinear2d_aa(x, size, align, scales);
+  if (f == "upsample_trilinear3d") return at::upsample_trilinear3d(x, size, align, scales);
+  if (f == "upsample_bicubic2d") return at::upsample_bicubic2d(x, size, align, scales);
+  return at::_upsample_bicubic2d_aa(x, size, align, scales);
+}
+
 // torch.nn.functional.conv1d/2d/3d: the padding ints, or a string ('same' or 'valid').
 at::Tensor conv(const Call &c) {
   const at::Tensor &x = c.tensor(0), &w = c.tensor(1);
@@ -571,6 +601,8 @@ at::Tensor one(const Call &c) {
   case Op::conv2d:
   case Op::conv3d:
     return conv(c);
+  case Op::interpolate:
+    return interpolate(c);
   case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list
     return at::max_pool2d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
                           c.ints(3), c.ints(4), c.boolean(5));

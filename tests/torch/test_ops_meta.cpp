@@ -354,6 +354,33 @@ Arg batch_norm_of(const Bound &b) {
 std::vector<int64_t> stride_of(const Arg &a) { // pooling: None is the kernel's, as []
   return a.kind == Arg::Kind::None ? std::vector<int64_t>{} : IL(a);
 }
+// torch.nn.functional.interpolate: the Python function's choice (ops::interpolation), then ATen.
+Arg interpolate_of(const Bound &b) {
+  at::Tensor x = T(b[0]);
+  ops::Interpolation r = ops::interpolation(b, x.sizes().vec());
+  at::OptionalIntArrayRef size;
+  c10::optional<at::ArrayRef<double>> scales;
+  if (r.scales.empty())
+    size = r.size;
+  else
+    scales = r.scales;
+  bool align = r.align_corners;
+  std::string_view f = r.aten;
+  at::Tensor y = f == "upsample_nearest1d"          ? at::upsample_nearest1d(x, size, scales)
+                 : f == "upsample_nearest2d"        ? at::upsample_nearest2d(x, size, scales)
+                 : f == "upsample_nearest3d"        ? at::upsample_nearest3d(x, size, scales)
+                 : f == "_upsample_nearest_exact1d" ? at::_upsample_nearest_exact1d(x, size, scales)
+                 : f == "_upsample_nearest_exact2d" ? at::_upsample_nearest_exact2d(x, size, scales)
+                 : f == "_upsample_nearest_exact3d" ? at::_upsample_nearest_exact3d(x, size, scales)
+                 : f == "upsample_linear1d"         ? at::upsample_linear1d(x, size, align, scales)
+                 : f == "upsample_bilinear2d" ? at::upsample_bilinear2d(x, size, align, scales)
+                 : f == "_upsample_bilinear2d_aa"
+                     ? at::_upsample_bilinear2d_aa(x, size, align, scales)
+                 : f == "upsample_trilinear3d" ? at::upsample_trilinear3d(x, size, align, scales)
+                 : f == "upsample_bicubic2d"   ? at::upsample_bicubic2d(x, size, align, scales)
+                                               : at::_upsample_bicubic2d_aa(x, size, align, scales);
+  return meta_of(y);
+}
 Arg max_pool2d_of(const Bound &b) {
   if (B(b[6])) throw Unrepresentable("return_indices=True");
   return meta_of(at::max_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), IL(b[4]), B(b[5])));
@@ -665,6 +692,7 @@ const std::map<Op, Runner> &runners() {
       {Op::linear, R(at::linear(T(b[0]), T(b[1]), OT(b[2])))},
       {Op::unflatten, R(at::unflatten(T(b[0]), I(b[1]), IL(b[2])))},
       {Op::max_pool2d, max_pool2d_of},
+      {Op::interpolate, interpolate_of},
       {Op::avg_pool2d, R(at::avg_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), B(b[4]),
                                         B(b[5]), OI(b[6])))},
       {Op::adaptive_avg_pool2d, adaptive_avg_pool2d_of},
@@ -744,7 +772,9 @@ bool same(const Arg &a, const Arg &b) {
 bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a dtype
   return aten_error.find("not implemented for 'Half'") != std::string::npos ||
          aten_error.find("not implemented for 'ComplexHalf'") != std::string::npos ||
-         aten_error.find("\"mish_cpu\" not implemented for 'BFloat16'") != std::string::npos;
+         aten_error.find("\"mish_cpu\" not implemented for 'BFloat16'") != std::string::npos ||
+         aten_error.find("\"compute_indices_weights_nearest\" not implemented for 'BFloat16'") !=
+             std::string::npos; // nearest-exact
 }
 
 bool has_mask_index(const Arg &index) {
@@ -1459,6 +1489,42 @@ TEST_CASE("ops meta: pooling, roll and unflatten against ATen") {
         run(Op::unflatten, {t(s), dim, sizes});
 }
 
+TEST_CASE("ops meta: interpolate against ATen") {
+  const std::vector<Shape> shapes = {{1, 2, 3},    {1, 2, 3, 4},      {1, 2, 2, 3, 2}, {2, 3},
+                                     {0, 2, 3, 4}, {1, 0, 3, 4},      {1, 2, 0, 4},    {3, 4},
+                                     {1, 2, 1, 1}, {1, 2, 3, 4, 5, 6}};
+  for (const Shape &s : shapes)
+    for (const std::string &mode : {"nearest", "nearest-exact", "linear", "bilinear", "bicubic",
+                                    "trilinear", "area", "foo"}) {
+      for (const Arg &size : {i(5), i(0), ints({5, 2}), ints({4}), ints({2, 3, 4}), i(-1)})
+        run(Op::interpolate, {t(s), size}, {{"mode", str(mode)}});
+      for (const Arg &scale :
+           {f(2.0), f(0.5), i(3), seq({f(1.5), f(0.7)}), seq({f(2.0)}), f(0.1), f(-1.0)})
+        for (const Arg &recompute : {none(), bl(true)})
+          run(Op::interpolate, {t(s), none(), scale},
+              {{"mode", str(mode)}, {"recompute_scale_factor", recompute}});
+    }
+  for (const std::string &mode : {"nearest", "bilinear", "bicubic"})
+    for (const Arg &align : {none(), bl(true), bl(false)})
+      for (bool antialias : {false, true})
+        for (const Shape &s : {Shape{1, 2, 4, 4}, Shape{1, 2, 4}}) {
+          run(Op::interpolate, {t(s), i(6)},
+              {{"mode", str(mode)}, {"align_corners", align}, {"antialias", bl(antialias)}});
+          run(Op::interpolate, {t(s), none(), f(0.5)},
+              {{"mode", str(mode)}, {"align_corners", align}, {"antialias", bl(antialias)}});
+        }
+  for (DType d : all_dtypes)
+    for (const std::string &mode : {"nearest", "nearest-exact", "bilinear", "bicubic"})
+      for (const Shape &s : {Shape{1, 2, 3, 4}, Shape{0, 2, 3, 4}}) {
+        run(Op::interpolate, {t(s, d), i(5)}, {{"mode", str(mode)}});
+        run(Op::interpolate, {t(s, d), none(), f(1.5)}, {{"mode", str(mode)}});
+      }
+  run(Op::interpolate, {t({1, 2, 3, 4}), i(5), f(2.0)});
+  run(Op::interpolate, {t({1, 2, 3, 4})});
+  run(Op::interpolate, {t({1, 2, 3, 4}), i(5)}, {{"recompute_scale_factor", bl(true)}});
+  run(Op::interpolate, {t({1, 2, 3, 4}), f(5.0)});
+}
+
 TEST_CASE("ops meta: group_norm and batch_norm against ATen") {
   for (const Shape &s :
        {Shape{2, 4, 3}, Shape{2, 4}, Shape{4}, Shape{}, Shape{0, 4, 3}, Shape{2, 0, 3},
@@ -1724,7 +1790,7 @@ TEST_CASE("ops meta: every op was compared against ATen") {
   std::cout << "ops meta: " << tally.checked
             << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
-            << " CPU kernel gaps (Half; BFloat16 mish), " << tally.data_dependent
+            << " CPU kernel gaps (Half; BFloat16 mish and nearest-exact), " << tally.data_dependent
             << " data-dependent shapes, " << tally.unrepresentable
             << " not represented (complex128/complex32 results, pad modes, in-place running "
                "statistics, ...), "
