@@ -1103,7 +1103,8 @@ private:
     case Op::argmax:
     case Op::argmin:
       return {fn(id) + "(" + tensor(0) + ", " + opt_int(1) + ", " + boolean(2) + ")"};
-    case Op::var: {
+    case Op::var:
+    case Op::std: {
       // unbiased=True/False is correction 1/0; the bool form is the one every libtorch version has
       std::string correction = !is_none(4)   ? integer(4)
                                : !is_none(2) ? (boolean(2) == "true" ? "1" : "0")
@@ -1139,8 +1140,15 @@ private:
       return {fn("linalg_vector_norm") + "(" + tensor(0) + ", " + scalar(1) + ", " +
               (is_none(2) ? "c10::nullopt" : "at::OptionalIntArrayRef(" + int_list(2) + ")") +
               ", " + boolean(3) + ", " + opt_dtype(4) + ")"};
+    case Op::prod:
+      if (is_none(1)) return {fn(id) + "(" + tensor(0) + ", " + opt_dtype(3) + ")"};
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + boolean(2) + ", " +
+              opt_dtype(3) + ")"};
+    case Op::logsumexp:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " + boolean(2) + ")"};
     case Op::softmax:
     case Op::log_softmax:
+    case Op::cumprod:
     case Op::cumsum:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + opt_dtype(2) + ")"};
     case Op::layer_norm:
@@ -1234,6 +1242,8 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
     case Op::unflatten:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ", " + int_list(2) + ")"};
+    case Op::flip:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ")"};
     case Op::roll:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ")"};

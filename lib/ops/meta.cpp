@@ -380,16 +380,17 @@ Arg apply_rule(const Ctx &c) {
   case Op::sum: case Op::mean: case Op::amax: case Op::amin: case Op::max: case Op::min:
   case Op::argmax: case Op::argmin:
   case Op::var: case Op::any: case Op::all: case Op::topk: case Op::sort: case Op::argsort:
-  case Op::norm: case Op::vector_norm:
+  case Op::norm: case Op::vector_norm: case Op::std: case Op::prod: case Op::logsumexp:
     return meta_reduction(c);
-  case Op::softmax: case Op::log_softmax: case Op::cumsum: return meta_softmax(c);
+  case Op::softmax: case Op::log_softmax: case Op::cumsum: case Op::cumprod:
+    return meta_softmax(c);
   case Op::layer_norm: return meta_layer_norm(c);
   case Op::group_norm: return meta_group_norm(c);
   case Op::batch_norm: return meta_batch_norm(c);
   case Op::view: case Op::reshape: case Op::permute: case Op::transpose: case Op::unsqueeze:
   case Op::squeeze: case Op::flatten: case Op::unflatten: case Op::expand: case Op::expand_as: case Op::repeat:
   case Op::repeat_interleave: case Op::narrow: case Op::triu: case Op::tril: case Op::pad:
-  case Op::roll:
+  case Op::roll: case Op::flip:
     return meta_view(c);
   case Op::cat: case Op::stack: return meta_concat(c);
   case Op::split: case Op::chunk: case Op::unbind: return meta_split(c);

@@ -1,5 +1,6 @@
-// Meta rules of reductions (sum, mean, amax/amin, max/min, any/all, argmax/argmin, var, norm, topk,
-// sort), softmax/log_softmax, cumsum, layer_norm, group_norm and batch_norm. Reductions share one
+// Meta rules of reductions (sum, mean, prod, amax/amin, max/min, any/all, argmax/argmin, var, std,
+// logsumexp, norm, topk, sort), softmax/log_softmax, cumsum/cumprod, layer_norm, group_norm and
+// batch_norm. Reductions share one
 // dimension-list rule (None or an empty list reduces all dims, duplicates are rejected, keepdim
 // keeps size-1 dims); the dtype rules are PyTorch's: sum of bool/int -> int64, mean and var only of
 // floating/complex, argmax and max's indices -> int64.
@@ -68,6 +69,27 @@ Arg meta_reduction(const Ctx &c) {
   int64_t ndim = static_cast<int64_t>(t.shape.size());
   DType d = t.dtype;
   switch (c.op) {
+  case Op::prod: { // one dim or none, which takes no keepdim; bool and integers to int64
+    bool keepdim = c.boolean(2);
+    std::optional<DType> dtype = c.opt_dtype(3);
+    if (c.is_none(1) && keepdim) c.fail("keepdim=True requires a dim");
+    Shape shape = c.is_none(1) ? Shape() : reduced(t.shape, {c.wrap(c.integer(1), ndim)}, keepdim);
+    return c.out(std::move(shape),
+                 dtype                  ? *dtype
+                 : is_integral(d, true) ? DType::Int64
+                                        : d,
+                 t.device);
+  }
+  case Op::logsumexp: { // bool and integers in the default float dtype; not complex
+    // dim=() reduces every dim; 1.13's kernel then fails unless keepdim or no element is read
+    if (ndim > 0 && numel(t.shape) > 0 && c.b[1].kind == Arg::Kind::Seq && c.b[1].items.empty() &&
+        !c.boolean(2))
+      c.fail("dim=() without keepdim=True is not supported (PyTorch 1.13 fails on it); give the "
+             "dims to reduce");
+    if (is_complex(d)) c.fail("expected a real tensor, got " + str(d));
+    Shape shape = reduced(t.shape, reduce_dims(c, 1, ndim), c.boolean(2));
+    return c.out(std::move(shape), is_integral(d, true) ? DType::Float32 : d, t.device);
+  }
   case Op::sum:
   case Op::mean: {
     bool keepdim = c.boolean(2);
@@ -195,7 +217,7 @@ Arg meta_reduction(const Ctx &c) {
     c.kernel_supports(supported || (ndim > 0 && t.shape[dims[0]] == 1), shape, d);
     return c.out(std::move(shape), DType::Int64, t.device);
   }
-  default: { // var(input, dim=None, unbiased=None, keepdim=False, *, correction=None)
+  default: { // var and std(input, dim=None, unbiased=None, keepdim=False, *, correction=None)
     if (!c.is_none(2)) c.boolean(2);
     if (!c.is_none(4)) c.number(4);
     if (!c.is_none(2) && !c.is_none(4)) c.fail("only one of unbiased and correction may be given");
@@ -206,10 +228,10 @@ Arg meta_reduction(const Ctx &c) {
   }
 }
 
-Arg meta_softmax(const Ctx &c) { // and cumsum, of bool and integers int64 by default
+Arg meta_softmax(const Ctx &c) { // and cumsum and cumprod, of bool and integers int64 by default
   const TensorMeta &t = c.tensor(0);
   c.wrap(c.integer(1), static_cast<int64_t>(t.shape.size()));
-  if (c.op == Op::cumsum)
+  if (c.op == Op::cumsum || c.op == Op::cumprod)
     return c.out(t.shape,
                  c.opt_dtype(2).value_or(is_integral(t.dtype, true) ? DType::Int64 : t.dtype),
                  t.device);

@@ -1,6 +1,6 @@
 // Meta rules of ops that rearrange elements: views and reshapes (view, reshape with -1, permute,
 // transpose, (un)squeeze, flatten, expand, narrow), copies with new shapes (repeat,
-// repeat_interleave, triu/tril, constant pad, roll), cat/stack, split/chunk/unbind, and the
+// repeat_interleave, triu/tril, constant pad, roll, flip), cat/stack, split/chunk/unbind, and the
 // index-tensor ops (index_select, gather, index_copy, index_add, scatter, scatter_add). Strides are
 // not tracked, so view() of a non-contiguous tensor is accepted.
 #include "ops/meta.h"
@@ -264,6 +264,18 @@ Arg meta_view(const Ctx &c) {
                            "size, which is invalid. Check dimension {} of your input.",
                            size, before, after, grows ? "non-positive" : "negative", d));
       shape[d] = size + before + after;
+    }
+    break;
+  }
+  case Op::flip: { // dims a sequence of distinct dims
+    if (c.b[1].kind != Arg::Kind::Seq)
+      c.fail("argument 'dims' must be a tuple of ints, not " + describe(c.b[1]));
+    Shape seen;
+    for (int64_t d : c.ints(1)) {
+      int64_t w = c.wrap(d, ndim);
+      if (std::find(seen.begin(), seen.end(), w) != seen.end())
+        c.fail("dim " + std::to_string(w) + " appears multiple times in the list of dims");
+      seen.push_back(w);
     }
     break;
   }

@@ -283,7 +283,8 @@ const Names &names() {
 
 // The ops normalize_positionals() handles: asked before the call, which most ops skip.
 bool has_overloads(Op op) {
-  return op == Op::to || op == Op::arange || op == Op::max || op == Op::min || op == Op::var;
+  return op == Op::to || op == Op::arange || op == Op::max || op == Op::min || op == Op::var ||
+         op == Op::std;
 }
 
 // PyTorch's overloads that a single signature cannot express, folded into it.
@@ -318,8 +319,9 @@ void normalize_positionals(Op op, std::vector<Arg> &args, const Kwargs &kwargs) 
               }))) {
     fail(op, "dim=None is not accepted (\"Please look up dimensions by name, got: name = None\"); "
              "leave dim out to reduce over all elements");
-  } else if (op == Op::var && args.size() >= 2 && args[1].kind == Arg::Kind::Bool) {
-    args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased)
+  } else if ((op == Op::var || op == Op::std) && args.size() >= 2 &&
+             args[1].kind == Arg::Kind::Bool) {
+    args.insert(args.begin() + 1, Arg::none()); // var(input, unbiased), std(input, unbiased)
   }
 }
 

@@ -438,15 +438,25 @@ at::Tensor one(const Call &c) {
   case Op::argmax: return at::argmax(c.tensor(0), c.opt_int(1), c.boolean(2));
   case Op::argmin:
     return at::argmin(c.tensor(0), c.opt_int(1), c.boolean(2));
-  case Op::var: {
+  case Op::var:
+  case Op::std: {
     std::vector<int64_t> dims;
     auto d = opt_dims(c, 1, dims);
     // correction is an int in torch 1.13 (a float is a TypeError there). It must reach ATen as an
     // optional: a plain int64_t converts to the `bool unbiased` overload (correction=2 ran as 1).
     c10::optional<int64_t> correction =
         c.none(4) ? (c.none(2) || c.boolean(2) ? 1 : 0) : c.integer(4);
-    return at::var(c.tensor(0), d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef(), correction, c.boolean(3));
+    auto dims_arg = d ? at::OptionalIntArrayRef(*d) : at::OptionalIntArrayRef();
+    if (c.op == Op::std) return at::std(c.tensor(0), dims_arg, correction, c.boolean(3));
+    return at::var(c.tensor(0), dims_arg, correction, c.boolean(3));
   }
+  case Op::prod:
+    if (c.none(1)) return at::prod(c.tensor(0), c.opt_dtype(3));
+    return at::prod(c.tensor(0), c.integer(1), c.boolean(2), c.opt_dtype(3));
+  case Op::logsumexp:
+    return at::logsumexp(c.tensor(0), c.ints(1), c.boolean(2));
+  case Op::cumprod:
+    return at::cumprod(c.tensor(0), c.integer(1), c.opt_dtype(2));
   case Op::clamp: { // the Tensor overload when a bound is a tensor (a number then wrapped)
     if (c.is_tensor(1) || c.is_tensor(2)) {
       auto bound = [&](size_t i) { return c.none(i) ? c10::optional<at::Tensor>() : c.operand(i); };
@@ -525,6 +535,8 @@ at::Tensor one(const Call &c) {
   case Op::tril: return at::tril(c.tensor(0), c.integer(1));
   case Op::unflatten:
     return at::unflatten(c.tensor(0), c.integer(1), c.ints(2));
+  case Op::flip:
+    return at::flip(c.tensor(0), c.ints(1));
   case Op::roll:
     return at::roll(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2));
   case Op::pad:

@@ -477,14 +477,16 @@ Arg clamp_of(const Bound &b) { // the Tensor overload when a bound is a tensor
   auto bound = [&](size_t i) { return none(i) ? c10::optional<at::Scalar>() : S(b[i]); };
   return meta_of(at::clamp(T(b[0]), bound(1), bound(2)));
 }
-Arg var_of(const Bound &b) {
+Arg var_of(const Bound &b, bool std) {
   if (b[2].kind != Arg::Kind::None && b[4].kind != Arg::Kind::None)
     throw BindingError("unbiased and correction");
   c10::optional<int64_t> correction;
   if (b[2].kind != Arg::Kind::None) correction = B(b[2]) ? 1 : 0;
   if (b[4].kind != Arg::Kind::None) correction = I(b[4]);
   std::vector<int64_t> storage;
-  return meta_of(at::var(T(b[0]), optional_dims(b[1], storage), correction, B(b[3])));
+  auto dims = optional_dims(b[1], storage);
+  return meta_of(std ? at::std(T(b[0]), dims, correction, B(b[3]))
+                     : at::var(T(b[0]), dims, correction, B(b[3])));
 }
 Arg to_of(const Bound &b) {
   at::Tensor t = T(b[0]);
@@ -588,7 +590,19 @@ const std::map<Op, Runner> &runners() {
       {Op::argmin, R(at::argmin(T(b[0]), OI(b[1]), B(b[2])))},
       {Op::any, [](const Bound &b) { return any_all(b, true); }},
       {Op::all, [](const Bound &b) { return any_all(b, false); }},
-      {Op::var, var_of},
+      {Op::var, [](const Bound &b) { return var_of(b, false); }},
+      {Op::std, [](const Bound &b) { return var_of(b, true); }},
+      {Op::prod,
+       [](const Bound &b) {
+         if (b[1].kind == Arg::Kind::None) {
+           if (B(b[2])) throw BindingError("keepdim without dim"); // no such overload
+           return meta_of(at::prod(T(b[0]), OD(b[3])));
+         }
+         return meta_of(at::prod(T(b[0]), I(b[1]), B(b[2]), OD(b[3])));
+       }},
+      {Op::logsumexp, R(at::logsumexp(T(b[0]), IL(b[1]), B(b[2])))},
+      {Op::cumprod, R(at::cumprod(T(b[0]), I(b[1]), OD(b[2])))},
+      {Op::flip, R(at::flip(T(b[0]), SEQ(b[1])))},
       {Op::softmax, R(at::softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::log_softmax, R(at::log_softmax(T(b[0]), I(b[1]), OD(b[2])))},
       {Op::cumsum, R(at::cumsum(T(b[0]), I(b[1]), OD(b[2])))},
@@ -774,7 +788,8 @@ bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a d
          aten_error.find("not implemented for 'ComplexHalf'") != std::string::npos ||
          aten_error.find("\"mish_cpu\" not implemented for 'BFloat16'") != std::string::npos ||
          aten_error.find("\"compute_indices_weights_nearest\" not implemented for 'BFloat16'") !=
-             std::string::npos; // nearest-exact
+             std::string::npos || // nearest-exact
+         aten_error.find("\"prod_cpu\" not implemented for 'BFloat16'") != std::string::npos;
 }
 
 bool has_mask_index(const Arg &index) {
@@ -1064,25 +1079,38 @@ TEST_CASE("ops meta: reductions, softmax and layer_norm against ATen") {
   reduction_cases(Op::argmin, false, {});
   reduction_cases(Op::any, false, {});
   reduction_cases(Op::all, false, {});
-  reduction_cases(Op::var, true, {});
-  for (const Arg &unbiased : {bl(true), bl(false)}) {
-    run(Op::var, {t({2, 3}), unbiased});
-    run(Op::var, {t({2, 3}), i(1), unbiased});
-    run(Op::var, {t({2, 3}), i(1)}, {{"unbiased", unbiased}, {"correction", i(1)}});
+  for (Op op : {Op::var, Op::std}) {
+    reduction_cases(op, true, {});
+    for (const Arg &unbiased : {bl(true), bl(false)}) {
+      run(op, {t({2, 3}), unbiased});
+      run(op, {t({2, 3}), i(1), unbiased});
+      run(op, {t({2, 3}), i(1)}, {{"unbiased", unbiased}, {"correction", i(1)}});
+    }
+    for (const Arg &corr : {i(0), i(1), i(2)})
+      run(op, {t({2, 3})}, {{"dim", i(0)}, {"correction", corr}});
   }
-  for (const Arg &corr : {i(0), i(1), i(2)})
-    run(Op::var, {t({2, 3})}, {{"dim", i(0)}, {"correction", corr}});
+  reduction_cases(Op::prod, false, {none(), dt(F64), dt(I32), dt(Bool)});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}, Shape{4, 1, 3}})
+    for (DType d : {Bool, U8, I32, I64, F16, BF16, F32, C64})
+      for (const Arg &dim : {i(0), i(-1), i(2), ints({0, 1}), ints({}), ints({1, 1}), ints({-1})})
+        for (bool keepdim : {false, true})
+          run(Op::logsumexp, {t(s, d), dim, bl(keepdim)});
+  for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}})
+    for (const Arg &dims :
+         {ints({0}), ints({0, 1}), ints({1, 1}), ints({}), ints({-1}), ints({2}), i(0)})
+      for (DType d : {Bool, I64, F32, C64})
+        run(Op::flip, {t(s, d), dims});
   for (Op op : {Op::max, Op::min})
     for (DType a : some_dtypes) {
       run(op, {t({2, 3}, a), t({3}, F32)});
       run(op, {t({2, 3}, a), t({3}, F32)}, {{"keepdim", bl(true)}});
     }
-  for (Op op : {Op::softmax, Op::log_softmax, Op::cumsum})
+  for (Op op : {Op::softmax, Op::log_softmax, Op::cumsum, Op::cumprod})
     for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 0}})
       for (DType d : {Bool, I64, F16, BF16, F32, F64, C64})
         for (const Arg &dim : {i(0), i(-1), i(1), i(2), i(-3)})
           for (const Arg &dtype : {none(), dt(F32), dt(F64), dt(I64), dt(BF16)})
-            if (op == Op::cumsum) // dtype is keyword-only there
+            if (op == Op::cumsum || op == Op::cumprod) // dtype is keyword-only there
               run(op, {t(s, d), dim}, {{"dtype", dtype}});
             else
               run(op, {t(s, d), dim, dtype});
@@ -1790,8 +1818,8 @@ TEST_CASE("ops meta: every op was compared against ATen") {
   std::cout << "ops meta: " << tally.checked
             << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
-            << " CPU kernel gaps (Half; BFloat16 mish and nearest-exact), " << tally.data_dependent
-            << " data-dependent shapes, " << tally.unrepresentable
+            << " CPU kernel gaps (Half; BFloat16 mish, prod and nearest-exact), "
+            << tally.data_dependent << " data-dependent shapes, " << tally.unrepresentable
             << " not represented (complex128/complex32 results, pad modes, in-place running "
                "statistics, ...), "
             << tally.newer_rules << " rules stricter than 1.13's CPU kernels, " << tally.failures
