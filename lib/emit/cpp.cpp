@@ -1328,6 +1328,8 @@ private:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +
               boolean(4) + ", " + boolean(5) + ", " + opt_int(6) + ")"};
+    case Op::adaptive_avg_pool1d:
+      return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ")"};
     case Op::adaptive_avg_pool2d: {
       const Arg &input = m(0);
       if (input.kind != Arg::Kind::Tensor) fail("input is not a tensor");

@@ -121,6 +121,7 @@ const std::vector<std::string> &builtin_class_names() {
                                                  "torch.nn.BatchNorm3d",
                                                  "torch.nn.MaxPool2d",
                                                  "torch.nn.AvgPool2d",
+                                                 "torch.nn.AdaptiveAvgPool1d",
                                                  "torch.nn.AdaptiveAvgPool2d",
                                                  "torch.nn.Flatten",
                                                  "builtins.dict",

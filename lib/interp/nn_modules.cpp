@@ -56,6 +56,8 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                      {input(), attr("kernel_size"), attr("stride"), attr("padding"),
                       attr("ceil_mode"), attr("count_include_pad"), attr("divisor_override")},
                      {});
+  if (cls == "torch.nn.AdaptiveAvgPool1d")
+    return tensor_op(Op::adaptive_avg_pool1d, {input(), attr("output_size")}, {});
   if (cls == "torch.nn.AdaptiveAvgPool2d")
     return tensor_op(Op::adaptive_avg_pool2d, {input(), attr("output_size")}, {});
   if (cls == "torch.nn.Flatten")

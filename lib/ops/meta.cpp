@@ -406,7 +406,9 @@ Arg apply_rule(const Ctx &c) {
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
   case Op::conv1d: case Op::conv2d: case Op::conv3d: return meta_conv(c);
-  case Op::max_pool2d: case Op::avg_pool2d: case Op::adaptive_avg_pool2d: return meta_pool(c);
+  case Op::max_pool2d: case Op::avg_pool2d: case Op::adaptive_avg_pool1d:
+  case Op::adaptive_avg_pool2d:
+    return meta_pool(c);
   case Op::interpolate: return meta_interpolate(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:

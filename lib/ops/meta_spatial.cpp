@@ -16,10 +16,48 @@ namespace thunderc::ops::detail {
 // floor((n + 2 * padding - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0)) / stride)
 // + 1, less one where ceil_mode would start the last window in the right padding; the padding is
 // at most half the kernel. The sizes are C ints in ATen (larger ones are refused).
+namespace {
+
+// ATen's adaptive_avg_pool2d of an input of shape `s` to `size` (two ints >= 0): the output shape.
+Shape adaptive_avg_pool2d_shape(const Ctx &c, const Shape &s, DType dtype, const Shape &size) {
+  size_t ndim = s.size();
+  if (size[0] < 0 || size[1] < 0)
+    c.fail("elements of output_size must be greater than or equal to 0, got " + str(size));
+  if (size == Shape{1, 1}) { // ATen takes the mean over the last two dims: any input of 2+ dims
+    if (ndim < 2) c.fail("expected an input of 2 or more dimensions, got input of size " + str(s));
+    if (!is_floating(dtype) && dtype != DType::Complex64)
+      c.fail("not implemented for " + str(dtype) + " tensors");
+    Shape out(s.begin(), s.end() - 2);
+    out.insert(out.end(), {1, 1});
+    return out;
+  }
+  if (ndim != 3 && ndim != 4) c.fail("expected a 3-D or 4-D input, got input of size " + str(s));
+  for (size_t d = ndim - 2; d < ndim; ++d)
+    if (s[d] == 0)
+      c.fail("expected an input of non-zero size in its non-batch dims, got input of size " +
+             str(s));
+  Shape out(s.begin(), s.end() - 2);
+  out.insert(out.end(), size.begin(), size.end());
+  c.kernel_supports(is_floating(dtype), out, dtype);
+  return out;
+}
+
+} // namespace
+
 Arg meta_pool(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   const Shape &s = t.shape;
   size_t ndim = s.size();
+  if (c.op == Op::adaptive_avg_pool1d) { // ATen: adaptive_avg_pool2d of [.., 1, L] to (1, size)
+    if (ndim != 2 && ndim != 3) c.fail("expected a 2-D or 3-D input, got input of size " + str(s));
+    Shape size = c.ints(1);
+    if (size.size() != 1) c.fail("output_size should contain one int, got " + describe(c.b[1]));
+    Shape s2 = s;
+    s2.insert(s2.end() - 1, 1);
+    Shape out = adaptive_avg_pool2d_shape(c, s2, t.dtype, {1, size[0]});
+    out.erase(out.end() - 2);
+    return c.out(std::move(out), t.dtype, t.device);
+  }
   if (c.op == Op::adaptive_avg_pool2d) {
     Shape size;
     const Arg &o = c.b[1];
@@ -35,26 +73,7 @@ Arg meta_pool(const Ctx &c) {
       size = Shape(2, c.integer(1));
     }
     if (size.size() != 2) c.fail("output_size must be 2 ints, got " + str(size));
-    if (size[0] < 0 || size[1] < 0)
-      c.fail("elements of output_size must be greater than or equal to 0, got " + str(size));
-    if (size == Shape{1, 1}) { // ATen takes the mean over the last two dims: any input of 2+ dims
-      if (ndim < 2)
-        c.fail("expected an input of 2 or more dimensions, got input of size " + str(s));
-      if (!is_floating(t.dtype) && t.dtype != DType::Complex64)
-        c.fail("not implemented for " + str(t.dtype) + " tensors");
-      Shape out(s.begin(), s.end() - 2);
-      out.insert(out.end(), {1, 1});
-      return c.out(std::move(out), t.dtype, t.device);
-    }
-    if (ndim != 3 && ndim != 4) c.fail("expected a 3-D or 4-D input, got input of size " + str(s));
-    for (size_t d = ndim - 2; d < ndim; ++d)
-      if (s[d] == 0)
-        c.fail("expected an input of non-zero size in its non-batch dims, got input of size " +
-               str(s));
-    Shape out(s.begin(), s.end() - 2);
-    out.insert(out.end(), size.begin(), size.end());
-    c.kernel_supports(is_floating(t.dtype), out, t.dtype);
-    return c.out(std::move(out), t.dtype, t.device);
+    return c.out(adaptive_avg_pool2d_shape(c, s, t.dtype, size), t.dtype, t.device);
   }
   bool max = c.op == Op::max_pool2d;
   // kernel_size, stride (None or empty: the kernel's), padding, dilation: one int or two

@@ -215,6 +215,7 @@ std::span<const Alias> aliases() {
       {"torch.nn.functional.tanh", Op::tanh, false},
       {"torch.relu", Op::relu, false},
       {"torch.conv1d", Op::conv1d, false},
+      {"torch.adaptive_avg_pool1d", Op::adaptive_avg_pool1d, false},
       {"torch.conv2d", Op::conv2d, false},
       {"torch.conv3d", Op::conv3d, false},
       {"torch.concat", Op::cat, false},

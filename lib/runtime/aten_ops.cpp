@@ -621,6 +621,8 @@ at::Tensor one(const Call &c) {
   case Op::avg_pool2d:
     return at::avg_pool2d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
                           c.ints(3), c.boolean(4), c.boolean(5), c.opt_int(6));
+  case Op::adaptive_avg_pool1d:
+    return at::adaptive_avg_pool1d(c.tensor(0), c.ints(1));
   case Op::adaptive_avg_pool2d:
     return at::adaptive_avg_pool2d(
         c.tensor(0), ops::adaptive_output_size(c.at(1).meta, c.tensor(0).sizes().vec()));

@@ -710,6 +710,7 @@ const std::map<Op, Runner> &runners() {
       {Op::avg_pool2d, R(at::avg_pool2d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), B(b[4]),
                                         B(b[5]), OI(b[6])))},
       {Op::adaptive_avg_pool2d, adaptive_avg_pool2d_of},
+      {Op::adaptive_avg_pool1d, R(at::adaptive_avg_pool1d(T(b[0]), IL(b[1])))},
       {Op::roll, R(at::roll(T(b[0]), IL(b[1]), b[2].kind == Arg::Kind::None
                                                    ? std::vector<int64_t>{}
                                                    : IL(b[2])))},
@@ -1504,6 +1505,11 @@ TEST_CASE("ops meta: pooling, roll and unflatten against ATen") {
          {i(1), i(2), i(0), i(-1), ints({1, 1}), ints({2, 3}), ints({1}), ints({1, 2, 3}),
           seq({none(), i(3)}), seq({none(), none()}), seq({i(1), none()})})
       run(Op::adaptive_avg_pool2d, {t(s), size});
+  for (const Shape &s : {Shape{1, 2, 5}, Shape{2, 5}, Shape{0, 2, 5}, Shape{1, 0, 5}, Shape{2, 0},
+                         Shape{5}, Shape{1, 1, 2, 5}})
+    for (const Arg &size : {i(1), i(3), i(0), i(-1), ints({1}), ints({2, 3}), ints({})})
+      for (DType d : {I64, BF16, F32, C64})
+        run(Op::adaptive_avg_pool1d, {t(s, d), size});
   for (const Shape &s : {Shape{2, 3}, Shape{}, Shape{0, 3}, Shape{4}})
     for (const Arg &shifts : {i(1), i(-4), ints({1, 2}), ints({})})
       for (const Arg &dims : {none(), i(0), i(1), ints({0, 1}), ints({0, 0}), i(-3), ints({})})

@@ -3,13 +3,14 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x, windows):
+def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x, windows, sequence_output):
   # classifier_bias: "cpu f32[5]"
   # classifier_weight: "cpu f32[5, 8]"
   # t_0_weight: "cpu f32[8, 3, 7, 7]"
   # pixel_values: "cpu f32[2, 3, 16, 16]"
   # x: "cpu f32[2, 4, 7, 6]"
   # windows: "cpu f32[2, 4, 4, 3]"
+  # sequence_output: "cpu f32[2, 7, 6]"
   # embedding = self.embedder(pixel_values)
   h = torch.nn.functional.conv2d(pixel_values, t_0_weight, None, (2, 2), (3, 3), (1, 1), 1)  # h: "cpu f32[2, 8, 8, 8]"
   h_1 = torch.nn.functional.relu(h)  # h_1: "cpu f32[2, 8, 8, 8]"
@@ -37,4 +38,11 @@ def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x,
   u = torch.unflatten(windows, -1, (3, -1))  # u: "cpu f32[2, 4, 4, 3, 1]"
   # u2 = torch.unflatten(x, 1, sizes=(2, 2))
   u2 = torch.unflatten(x, 1, sizes=(2, 2))  # u2: "cpu f32[2, 2, 2, 7, 6]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2)
+  # pooled_output = self.pooler(sequence_output.transpose(1, 2))
+  so = torch.transpose(sequence_output, 1, 2)  # so: "cpu f32[2, 6, 7]"
+  pooled = torch.nn.functional.adaptive_avg_pool1d(so, 1)  # pooled: "cpu f32[2, 6, 1]"
+  # pooled_output = torch.flatten(pooled_output, 1)
+  pooled_1 = torch.flatten(pooled, 1)  # pooled_1: "cpu f32[2, 6]"
+  # ap1 = F.adaptive_avg_pool1d(sequence_output.transpose(1, 2), 3)
+  ap1 = torch.nn.functional.adaptive_avg_pool1d(so, 3)  # ap1: "cpu f32[2, 6, 3]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1)

@@ -3,7 +3,7 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2):
+def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1):
   # logits: "cpu f32[2, 5]"
   # a: "cpu f32[2, 4, 4, 4]"
   # a2: "cpu f32[2, 4, 3, 2]"
@@ -14,4 +14,6 @@ def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2):
   # flat: "cpu f32[2, 4, 4, 3]"
   # u: "cpu f32[2, 4, 4, 3, 1]"
   # u2: "cpu f32[2, 2, 2, 7, 6]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2)
+  # pooled_1: "cpu f32[2, 6]"
+  # ap1: "cpu f32[2, 6, 3]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1)

@@ -6,7 +6,7 @@ from app.resnet import ResNetStem as app_resnet_ResNetStem
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  check_len(args, 4)
+  check_len(args, 6)
   p0: "<class 'app.resnet.ResNetStem'>" = args[0]
   check_type(p0, app_resnet_ResNetStem)
   p1: "<class 'torch.nn.Linear'>" = p0.classifier
@@ -87,7 +87,13 @@ def prologue(*args, **kwargs):
   check_tensor_metadata(x, (2, 4, 7, 6), 'cpu', torch.float32, False)
   windows: "cpu f32[2, 4, 4, 3]" = args[3]
   check_tensor_metadata(windows, (2, 4, 4, 3), 'cpu', torch.float32, False)
+  p33: "<class 'torch.nn.AdaptiveAvgPool1d'>" = args[4]
+  check_type(p33, torch.nn.AdaptiveAvgPool1d)
+  i34: "int 1" = p33.output_size
+  check_number_type_and_value(i34, 1)
+  sequence_output: "cpu f32[2, 7, 6]" = args[5]
+  check_tensor_metadata(sequence_output, (2, 7, 6), 'cpu', torch.float32, False)
   # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())
-  return ((classifier_bias, classifier_weight, t_0_weight, pixel_values, x, windows), ())
+  return ((classifier_bias, classifier_weight, t_0_weight, pixel_values, x, windows, sequence_output), ())

@@ -215,6 +215,7 @@ call("torch.nn.functional.avg_pool2d", ["%x3", 3, 2, 1], "ap", {"count_include_p
 call("torch.nn.functional.avg_pool2d", ["%x3", 2], "ap2", {"divisor_override": 3})
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", [None, 2]], "aap")
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", 1], "aap1")
+call("torch.nn.functional.adaptive_avg_pool1d", ["%x3", 4], "aap1d")
 call("torch.roll", ["%x", [1, -2], [0, 1]], "rl2")
 method("%x", "roll", [5], "rl1")
 method("%x", "unflatten", [1, [3, -1]], "ufl")
