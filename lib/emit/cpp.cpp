@@ -1262,6 +1262,9 @@ private:
     case Op::full:
       return {
           factory(fn(id) + "(" + int_list(0) + ", " + scalar(1) + ", " + factory_options(4) + ")")};
+    case Op::rand:
+    case Op::randn:
+      return {factory(fn(id) + "(" + int_list(0) + ", " + factory_options(4) + ")")};
     case Op::tensor: { // the numbers as int64 or double, converted into the dtype as PyTorch does
       std::vector<const Arg *> numbers;
       ops::flatten_data(m(0), numbers);

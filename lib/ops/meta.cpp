@@ -402,6 +402,7 @@ Arg apply_rule(const Ctx &c) {
   case Op::getitem: return meta_getitem(c);
   case Op::setitem_: return meta_setitem(c);
   case Op::arange: case Op::zeros: case Op::ones: case Op::empty: case Op::full: case Op::tensor:
+  case Op::rand: case Op::randn:
   case Op::zeros_like: case Op::ones_like: case Op::empty_like: case Op::full_like:
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);

@@ -119,6 +119,15 @@ Arg meta_factory(const Ctx &c) {
   case Op::ones:
   case Op::empty:
     return make(c, 1, c.ints(0), DType::Float32, Device{});
+  case Op::rand: // uniform on [0, 1) or standard normal: floating or complex only
+  case Op::randn: {
+    if (!c.is_none(1))
+      c.fail("thunderc does not support a generator; draw from the default one (generator=None)");
+    Arg out = make(c, 2, c.ints(0), DType::Float32, Device{});
+    if (!is_floating(out.tensor.dtype) && !is_complex(out.tensor.dtype))
+      c.fail("expected a floating point or complex dtype, got " + str(out.tensor.dtype));
+    return out;
+  }
   case Op::full: {
     if (c.b[0].kind != Arg::Kind::Seq)
       c.fail("argument 'size' must be a tuple of ints, not " + describe(c.b[0]));

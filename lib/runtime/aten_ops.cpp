@@ -555,6 +555,12 @@ at::Tensor one(const Call &c) {
   case Op::empty:
     return requiring_grad(c, 3,
                           at::zeros(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));
+  case Op::rand:
+  case Op::randn: {
+    auto options = at::TensorOptions().dtype(c.opt_dtype(2)).device(c.opt_device(3));
+    return requiring_grad(
+        c, 4, c.op == Op::rand ? at::rand(c.ints(0), options) : at::randn(c.ints(0), options));
+  }
   case Op::ones:
     return requiring_grad(c, 3,
                           at::ones(c.ints(0), at::TensorOptions().dtype(c.opt_dtype(1)).device(c.opt_device(2))));

@@ -687,6 +687,8 @@ const std::map<Op, Runner> &runners() {
       {Op::tril, R(at::tril(T(b[0]), I(b[1])))},
       {Op::arange, R(grad(at::arange(S(b[0]), S(b[1]), S(b[2]), options(b[3])), b[5]))},
       {Op::zeros, R(grad(at::zeros(IL(b[0]), options(b[1])), b[3]))},
+      {Op::rand, R(grad(at::rand(IL(b[0]), options(b[2])), b[4]))},
+      {Op::randn, R(grad(at::randn(IL(b[0]), options(b[2])), b[4]))},
       {Op::ones, R(grad(at::ones(IL(b[0]), options(b[1])), b[3]))},
       {Op::empty, R(grad(at::empty(IL(b[0]), options(b[1])), b[3]))},
       {Op::full, R(grad(at::full(SEQ(b[0]), S(b[1]), options(b[2])), b[4]))},
@@ -1370,7 +1372,7 @@ TEST_CASE("ops meta: factories against ATen") {
   for (const Arg &rg : {bl(false), bl(true)})
     for (const Arg &dtype : dtypes) {
       for (const Shape &s : {Shape{}, Shape{3}, Shape{2, 3}, Shape{0, 2}, Shape{-1, 2}}) {
-        for (Op op : {Op::zeros, Op::ones, Op::empty}) {
+        for (Op op : {Op::zeros, Op::ones, Op::empty, Op::rand, Op::randn}) {
           run(op, {ints(s)}, {{"dtype", dtype}, {"requires_grad", rg}});
           std::vector<Arg> varargs;
           for (int64_t x : s)

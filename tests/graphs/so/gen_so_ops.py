@@ -216,6 +216,9 @@ call("torch.nn.functional.avg_pool2d", ["%x3", 2], "ap2", {"divisor_override": 3
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", [None, 2]], "aap")
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", 1], "aap1")
 call("torch.nn.functional.adaptive_avg_pool1d", ["%x3", 4], "aap1d")
+# random draws, kept (impure) though unused: their values are not compared
+call("torch.rand", [[2, 3]], "rnd", keep=False)
+call("torch.randn", [2], "rndn", {"dtype": {"dtype": "float64"}}, keep=False)
 call("torch.roll", ["%x", [1, -2], [0, 1]], "rl2")
 method("%x", "roll", [5], "rl1")
 method("%x", "unflatten", [1, [3, -1]], "ufl")
