@@ -1,6 +1,6 @@
 // Meta rules of the ops over spatial dims: conv1d/2d/3d, max_pool2d, avg_pool2d,
-// adaptive_avg_pool2d and interpolate, as ATen 1.13 checks them (and torch.nn.functional's Python
-// code before it).
+// adaptive_avg_pool1d/2d and interpolate, as ATen 1.13 checks them (and torch.nn.functional's
+// Python code before it).
 #include "ops/meta.h"
 
 #include <fmt/format.h>
@@ -11,11 +11,6 @@
 
 namespace thunderc::ops::detail {
 
-// max_pool2d, avg_pool2d and adaptive_avg_pool2d over the last two dims of a 3-D [C, H, W] or 4-D
-// [N, C, H, W] input, as ATen 1.13 checks them. A pooled dim of size n gives
-// floor((n + 2 * padding - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0)) / stride)
-// + 1, less one where ceil_mode would start the last window in the right padding; the padding is
-// at most half the kernel. The sizes are C ints in ATen (larger ones are refused).
 namespace {
 
 // ATen's adaptive_avg_pool2d of an input of shape `s` to `size` (two ints >= 0): the output shape.
@@ -44,6 +39,12 @@ Shape adaptive_avg_pool2d_shape(const Ctx &c, const Shape &s, DType dtype, const
 
 } // namespace
 
+// max_pool2d, avg_pool2d and adaptive_avg_pool2d over the last two dims of a 3-D [C, H, W] or 4-D
+// [N, C, H, W] input (adaptive_avg_pool1d over the last dim of a 2-D or 3-D one), as ATen 1.13
+// checks them. A pooled dim of size n gives
+// floor((n + 2 * padding - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0)) / stride)
+// + 1, less one where ceil_mode would start the last window in the right padding; the padding is
+// at most half the kernel. The sizes are C ints in ATen (larger ones are refused).
 Arg meta_pool(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   const Shape &s = t.shape;
