@@ -1320,6 +1320,8 @@ private:
           scales += (scales.empty() ? "" : ", ") + cpp_double(s);
         scales = "at::ArrayRef<double>{" + scales + "}";
       }
+      if (r.aten.starts_with("adaptive_avg_pool")) // mode='area'
+        return {fn(r.aten) + "(" + tensor(0) + ", " + size + ")"};
       return {fn(r.aten) + "(" + tensor(0) + ", " + size + ", " +
               (r.linear ? std::string(r.align_corners ? "true, " : "false, ") : "") + scales + ")"};
     }

@@ -224,12 +224,22 @@ Arg meta_conv(const Ctx &c) {
   return c.out(std::move(out), input.dtype, device);
 }
 
-// torch.nn.functional.interpolate: interpolation() resolves the call as the Python function does;
-// ATen's upsample kernels then need every spatial size of the input and of the output above 0, and
-// compute the output size from a scale factor by truncating size * scale.
+// torch.nn.functional.interpolate: interpolation() resolves the call as the Python function does
+// ('area' is adaptive average pooling to the output size); ATen's upsample kernels then need every
+// spatial size of the input and of the output above 0, and compute the output size from a scale
+// factor by truncating size * scale.
 Arg meta_interpolate(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   Interpolation r = interpolation(c.b, t.shape);
+  if (r.aten == "adaptive_avg_pool2d") // mode='area'
+    return c.out(adaptive_avg_pool2d_shape(c, t.shape, t.dtype, r.size), t.dtype, t.device);
+  if (r.aten == "adaptive_avg_pool1d") { // over a [N, C, 1, L] view
+    Shape s2 = t.shape;
+    s2.insert(s2.end() - 1, 1);
+    Shape out = adaptive_avg_pool2d_shape(c, s2, t.dtype, {1, r.size[0]});
+    out.erase(out.end() - 2);
+    return c.out(std::move(out), t.dtype, t.device);
+  }
   for (size_t d = 0; d < r.out.size(); ++d)
     if (t.shape[d + 2] <= 0 || r.out[d] <= 0)
       c.fail(fmt::format("input and output sizes should be greater than 0, but got input size {} "
@@ -312,9 +322,7 @@ Interpolation interpolation(const std::vector<Arg> &b, const std::vector<int64_t
   bool recompute = !c.is_none(5) && c.boolean(5);
   if (recompute && has_size)
     c.fail("recompute_scale_factor is not meaningful with an explicit size");
-  if (mode == "area")
-    c.fail("thunderc does not support mode='area'; for a 4-D input, "
-           "torch.nn.functional.adaptive_avg_pool2d(input, size) computes the same");
+  if (mode == "area" && has_scale) recompute = true; // area needs an output size
   if (recompute) { // Python's math.floor(input size * scale)
     for (size_t d = 0; d < dims; ++d) {
       double v = std::floor(double(shape[d + 2]) * r.scales[d]);
@@ -343,15 +351,19 @@ Interpolation interpolation(const std::vector<Arg> &b, const std::vector<int64_t
                  {"bilinear", 4, true, "_upsample_bilinear2d_aa"},
                  {"trilinear", 5, false, "upsample_trilinear3d"},
                  {"bicubic", 4, false, "upsample_bicubic2d"},
-                 {"bicubic", 4, true, "_upsample_bicubic2d_aa"}};
+                 {"bicubic", 4, true, "_upsample_bicubic2d_aa"},
+                 {"area", 3, false, "adaptive_avg_pool1d"},
+                 {"area", 4, false, "adaptive_avg_pool2d"}};
   for (const auto &k : kernels)
     if (k.mode == mode && k.ndim == shape.size() && k.antialias == antialias) r.aten = k.aten;
   if (r.aten.empty())
-    c.fail(fmt::format("got {}-D input, but mode '{}' takes {} input", shape.size(), mode,
-                       mode == "nearest" || mode == "nearest-exact" ? "3-D, 4-D or 5-D"
-                       : mode == "linear"                           ? "3-D"
-                       : mode == "trilinear"                        ? "5-D"
-                                                                    : "4-D"));
+    c.fail(fmt::format("got {}-D input, but mode '{}' takes {}", shape.size(), mode,
+                       mode == "nearest" || mode == "nearest-exact" ? "3-D, 4-D or 5-D input"
+                       : mode == "linear"                           ? "3-D input"
+                       : mode == "trilinear"                        ? "5-D input"
+                       : mode == "area" ? "3-D or 4-D input here (thunderc has no "
+                                          "adaptive_avg_pool3d for a 5-D one)"
+                                        : "4-D input"));
   if (r.scales.empty()) {
     r.out = r.size;
   } else { // ATen: c10::checked_convert<int64_t>(input size * scale), truncated

@@ -148,7 +148,8 @@ std::vector<int64_t> adaptive_output_size(const Arg &output_size,
 // the mode and the input's dims, and the output size or the scale factors it passes on. Throws
 // OpError for what the Python function raises.
 struct Interpolation {
-  std::string_view aten; // "upsample_bilinear2d", "_upsample_bicubic2d_aa", ...
+  std::string_view aten; // "upsample_bilinear2d", "_upsample_bicubic2d_aa", ...; for 'area':
+                         // "adaptive_avg_pool1d" or "adaptive_avg_pool2d"
   bool linear = false;   // linear, bilinear, bicubic, trilinear: takes align_corners
   bool align_corners = false;
   std::vector<int64_t> size;  // passed when scales is empty

@@ -207,6 +207,8 @@ at::Tensor interpolate(const Call &c) {
     scales = r.scales;
   bool align = r.align_corners;
   std::string_view f = r.aten;
+  if (f == "adaptive_avg_pool1d") return at::adaptive_avg_pool1d(x, r.size); // mode='area'
+  if (f == "adaptive_avg_pool2d") return at::adaptive_avg_pool2d(x, r.size);
   if (f == "upsample_nearest1d") return at::upsample_nearest1d(x, size, scales);
   if (f == "upsample_nearest2d") return at::upsample_nearest2d(x, size, scales);
   if (f == "upsample_nearest3d") return at::upsample_nearest3d(x, size, scales);

@@ -366,7 +366,9 @@ Arg interpolate_of(const Bound &b) {
     scales = r.scales;
   bool align = r.align_corners;
   std::string_view f = r.aten;
-  at::Tensor y = f == "upsample_nearest1d"          ? at::upsample_nearest1d(x, size, scales)
+  at::Tensor y = f == "adaptive_avg_pool1d"         ? at::adaptive_avg_pool1d(x, r.size) // area
+                 : f == "adaptive_avg_pool2d"       ? at::adaptive_avg_pool2d(x, r.size)
+                 : f == "upsample_nearest1d"        ? at::upsample_nearest1d(x, size, scales)
                  : f == "upsample_nearest2d"        ? at::upsample_nearest2d(x, size, scales)
                  : f == "upsample_nearest3d"        ? at::upsample_nearest3d(x, size, scales)
                  : f == "_upsample_nearest_exact1d" ? at::_upsample_nearest_exact1d(x, size, scales)

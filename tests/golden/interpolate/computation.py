@@ -32,4 +32,8 @@ def computation(position_embedding, feature_map, logits, signal, volume):
   ne = torch.nn.functional.interpolate(signal, 11, mode='nearest-exact')  # ne: "cpu f32[2, 3, 11]"
   # vol = F.interpolate(volume, scale_factor=(2, 1, 0.5), mode='trilinear')
   vol = torch.nn.functional.interpolate(volume, scale_factor=(2, 1, 0.5), mode='trilinear')  # vol: "cpu f64[1, 2, 6, 4, 3]"
-  return (p_4, up, seg, aa, al, lin, ne, vol)
+  # ar = F.interpolate(logits, size=(2, 4), mode='area')
+  ar = torch.nn.functional.interpolate(logits, size=(2, 4), mode='area')  # ar: "cpu f32[1, 4, 2, 4]"
+  # ar1 = F.interpolate(signal, scale_factor=0.5, mode='area')
+  ar1 = torch.nn.functional.interpolate(signal, scale_factor=0.5, mode='area')  # ar1: "cpu f32[2, 3, 3]"
+  return (p_4, up, seg, aa, al, lin, ne, vol, ar, ar1)
