@@ -112,10 +112,13 @@ Arg meta_pool(const Ctx &c) {
     if (p > k / 2)
       c.fail("padding should be at most half of the kernel size, got padding " + str(padding) +
              " and kernel size " + str(kernel));
-    int64_t span = n + 2 * p - dl * (k - 1) - 1 + (ceil_mode ? st - 1 : 0);
-    int64_t size = (span >= 0 ? span / st : -((-span + st - 1) / st)) + 1; // floor division
-    if (ceil_mode && (size - 1) * st >= n + p) --size;
-    out.push_back(size);
+    // in 128 bits: a uint8 input's dim may be near 2^63
+    __int128 span = __int128(n) + 2 * p - __int128(dl) * (k - 1) - 1 + (ceil_mode ? st - 1 : 0);
+    __int128 size = (span >= 0 ? span / st : -((-span + st - 1) / st)) + 1; // floor division
+    if (ceil_mode && (size - 1) * st >= __int128(n) + p) --size;
+    if (size > std::numeric_limits<int64_t>::max())
+      c.fail(fmt::format("the output size at pooled dim {} exceeds 2^63 - 1", d));
+    out.push_back(int64_t(size));
   }
   bool empty_plane =
       ndim == 3 ? s[0] == 0 || s[1] == 0 || s[2] == 0 : s[1] == 0 || s[2] == 0 || s[3] == 0;
