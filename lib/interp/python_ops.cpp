@@ -259,6 +259,13 @@ int Interpreter::compare(Value a, Value b) {
 
 bool Interpreter::contains(Value c, Value x) {
   switch (h.kind(c)) {
+  case Kind::Tensor: { // Tensor.__contains__ is (x == tensor).any(): a tensor, then its truth
+    rely_meta(c);
+    const std::vector<int64_t> &shape = h.meta(h.current(c)).shape;
+    if (std::find(shape.begin(), shape.end(), 0) != shape.end()) return false; // no element
+    data_dependent(c, "data-dependent control flow: `x in tensor` is (tensor == x).any(), whose "
+                      "truth needs the tensor's values");
+  }
   case Kind::Dict: {
     if (!h.hashable(x)) fail(fmt::format("unhashable type: {}", py_str(h.type_name(x))));
     rely(x);
