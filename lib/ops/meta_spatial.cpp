@@ -37,6 +37,15 @@ Shape adaptive_avg_pool2d_shape(const Ctx &c, const Shape &s, DType dtype, const
   return out;
 }
 
+// ATen's adaptive_avg_pool1d: adaptive_avg_pool2d of the [.., 1, L] view to (1, size).
+Shape adaptive_avg_pool1d_shape(const Ctx &c, const Shape &s, DType dtype, int64_t size) {
+  Shape s2 = s;
+  s2.insert(s2.end() - 1, 1);
+  Shape out = adaptive_avg_pool2d_shape(c, s2, dtype, {1, size});
+  out.erase(out.end() - 2);
+  return out;
+}
+
 } // namespace
 
 // max_pool2d, avg_pool2d and adaptive_avg_pool2d over the last two dims of a 3-D [C, H, W] or 4-D
@@ -49,15 +58,11 @@ Arg meta_pool(const Ctx &c) {
   const TensorMeta &t = c.tensor(0);
   const Shape &s = t.shape;
   size_t ndim = s.size();
-  if (c.op == Op::adaptive_avg_pool1d) { // ATen: adaptive_avg_pool2d of [.., 1, L] to (1, size)
+  if (c.op == Op::adaptive_avg_pool1d) {
     if (ndim != 2 && ndim != 3) c.fail("expected a 2-D or 3-D input, got input of size " + str(s));
     Shape size = c.ints(1);
     if (size.size() != 1) c.fail("output_size should contain one int, got " + describe(c.b[1]));
-    Shape s2 = s;
-    s2.insert(s2.end() - 1, 1);
-    Shape out = adaptive_avg_pool2d_shape(c, s2, t.dtype, {1, size[0]});
-    out.erase(out.end() - 2);
-    return c.out(std::move(out), t.dtype, t.device);
+    return c.out(adaptive_avg_pool1d_shape(c, s, t.dtype, size[0]), t.dtype, t.device);
   }
   if (c.op == Op::adaptive_avg_pool2d) {
     Shape size;
@@ -236,13 +241,8 @@ Arg meta_interpolate(const Ctx &c) {
   Interpolation r = interpolation(c.b, t.shape);
   if (r.aten == "adaptive_avg_pool2d") // mode='area'
     return c.out(adaptive_avg_pool2d_shape(c, t.shape, t.dtype, r.size), t.dtype, t.device);
-  if (r.aten == "adaptive_avg_pool1d") { // over a [N, C, 1, L] view
-    Shape s2 = t.shape;
-    s2.insert(s2.end() - 1, 1);
-    Shape out = adaptive_avg_pool2d_shape(c, s2, t.dtype, {1, r.size[0]});
-    out.erase(out.end() - 2);
-    return c.out(std::move(out), t.dtype, t.device);
-  }
+  if (r.aten == "adaptive_avg_pool1d")
+    return c.out(adaptive_avg_pool1d_shape(c, t.shape, t.dtype, r.size[0]), t.dtype, t.device);
   for (size_t d = 0; d < r.out.size(); ++d)
     if (t.shape[d + 2] <= 0 || r.out[d] <= 0)
       c.fail(fmt::format("input and output sizes should be greater than 0, but got input size {} "

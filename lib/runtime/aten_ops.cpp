@@ -198,7 +198,12 @@ at::Tensor interpolate(const Call &c) {
   for (size_t i = 0; i < c.a.size(); ++i)
     bound.push_back(c.at(i).meta);
   const at::Tensor &x = c.tensor(0);
-  ops::Interpolation r = ops::interpolation(bound, x.sizes().vec());
+  return runtime::interpolate(x, ops::interpolation(bound, x.sizes().vec()));
+}
+
+} // namespace
+
+at::Tensor interpolate(const at::Tensor &x, const ops::Interpolation &r) {
   at::OptionalIntArrayRef size;
   c10::optional<at::ArrayRef<double>> scales;
   if (r.scales.empty())
@@ -222,6 +227,8 @@ at::Tensor interpolate(const Call &c) {
   if (f == "upsample_bicubic2d") return at::upsample_bicubic2d(x, size, align, scales);
   return at::_upsample_bicubic2d_aa(x, size, align, scales);
 }
+
+namespace {
 
 // torch.nn.functional.conv1d/2d/3d: the padding ints, or a string ('same' or 'valid').
 at::Tensor conv(const Call &c) {

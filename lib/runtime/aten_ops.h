@@ -38,6 +38,10 @@ struct AResult {
 // result is then the receiver.
 AResult run_aten(ops::Op op, const std::vector<AArg> &bound, bool in_place = false);
 
+// torch.nn.functional.interpolate of `x` as ops::interpolation resolved it: the ATen function it
+// names, with the output size or the scale factors.
+at::Tensor interpolate(const at::Tensor &x, const ops::Interpolation &r);
+
 // The catalogue's metadata of a real tensor (for comparing against what the catalogue inferred);
 // throws std::invalid_argument for a dtype or device type thunderc has no name for.
 TensorMeta meta_of(const at::Tensor &t);

@@ -7,6 +7,7 @@
 // mish, on CPU; accepted by infer, as other backends have them) and shapes that depend on tensor
 // data (rejected by infer).
 #include "ops/ops.h"
+#include "runtime/aten_ops.h"
 
 #include <ATen/ATen.h>
 #include <ATen/ScalarOps.h>
@@ -354,34 +355,12 @@ Arg batch_norm_of(const Bound &b) {
 std::vector<int64_t> stride_of(const Arg &a) { // pooling: None is the kernel's, as []
   return a.kind == Arg::Kind::None ? std::vector<int64_t>{} : IL(a);
 }
-// torch.nn.functional.interpolate: the Python function's choice (ops::interpolation), then ATen.
+// torch.nn.functional.interpolate: the Python function's choice (ops::interpolation), then the
+// ATen call the native run makes of it (runtime::interpolate).
 Arg interpolate_of(const Bound &b) {
   at::Tensor x = T(b[0]);
   ops::Interpolation r = ops::interpolation(b, x.sizes().vec());
-  at::OptionalIntArrayRef size;
-  c10::optional<at::ArrayRef<double>> scales;
-  if (r.scales.empty())
-    size = r.size;
-  else
-    scales = r.scales;
-  bool align = r.align_corners;
-  std::string_view f = r.aten;
-  at::Tensor y = f == "adaptive_avg_pool1d"         ? at::adaptive_avg_pool1d(x, r.size) // area
-                 : f == "adaptive_avg_pool2d"       ? at::adaptive_avg_pool2d(x, r.size)
-                 : f == "upsample_nearest1d"        ? at::upsample_nearest1d(x, size, scales)
-                 : f == "upsample_nearest2d"        ? at::upsample_nearest2d(x, size, scales)
-                 : f == "upsample_nearest3d"        ? at::upsample_nearest3d(x, size, scales)
-                 : f == "_upsample_nearest_exact1d" ? at::_upsample_nearest_exact1d(x, size, scales)
-                 : f == "_upsample_nearest_exact2d" ? at::_upsample_nearest_exact2d(x, size, scales)
-                 : f == "_upsample_nearest_exact3d" ? at::_upsample_nearest_exact3d(x, size, scales)
-                 : f == "upsample_linear1d"         ? at::upsample_linear1d(x, size, align, scales)
-                 : f == "upsample_bilinear2d" ? at::upsample_bilinear2d(x, size, align, scales)
-                 : f == "_upsample_bilinear2d_aa"
-                     ? at::_upsample_bilinear2d_aa(x, size, align, scales)
-                 : f == "upsample_trilinear3d" ? at::upsample_trilinear3d(x, size, align, scales)
-                 : f == "upsample_bicubic2d"   ? at::upsample_bicubic2d(x, size, align, scales)
-                                               : at::_upsample_bicubic2d_aa(x, size, align, scales);
-  return meta_of(y);
+  return meta_of(runtime::interpolate(x, r)); // the ATen function it names
 }
 Arg max_pool2d_of(const Bound &b) {
   if (B(b[6])) throw Unrepresentable("return_indices=True");
