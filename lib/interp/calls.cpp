@@ -57,6 +57,10 @@ bool Interpreter::is_subclass(const std::string &cls, const std::string &of) con
       at = c->base;
       continue;
     }
+    if (at == "torch.nn.modules.linear.NonDynamicallyQuantizableLinear") {
+      at = "torch.nn.Linear"; // MultiheadAttention's out_proj
+      continue;
+    }
     if (at.starts_with("torch.nn.") && at != "torch.nn.Module") {
       at = "torch.nn.Module";
       continue;

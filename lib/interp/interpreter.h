@@ -242,6 +242,7 @@ public:
 
   // ---- torch.nn modules (nn_modules.cpp) -----------------------------------------------------
   Value nn_forward(const std::string &builtin_cls, Value m, Args &args, Kwargs &kwargs);
+  Value multihead_attention(Value m, Args &args, Kwargs &kwargs);
 
   const Graph &g;
   const InterpOptions &opt;

@@ -5,6 +5,7 @@
 
 #include "support/text.h"
 
+#include <cmath>
 #include <fmt/format.h>
 
 namespace thunderc::interp {
@@ -18,7 +19,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   };
   auto flag = [&](const char *name) { return truth(attr(name)); };
   using ops::Op;
-  if (cls == "torch.nn.Linear")
+  if (cls == "torch.nn.Linear" || cls == "torch.nn.modules.linear.NonDynamicallyQuantizableLinear")
     return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
   if (cls == "torch.nn.Embedding") {
     Value x = input();
@@ -143,6 +144,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     }
     return tensor_op(Op::softmax, {x, dim}, {});
   }
+  if (cls == "torch.nn.MultiheadAttention") return multihead_attention(m, args, kwargs);
   if (cls == "torch.nn.Sequential") {
     Value x = input();
     for (Value sub : iterate(m))
@@ -151,6 +153,284 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   fail(fmt::format("{} has no forward that thunderc knows; declare the class with a forward method",
                    py_str(cls)));
+}
+
+// torch.nn.MultiheadAttention.forward with F.multi_head_attention_forward, as PyTorch 2's Python
+// code computes it (the eval-mode path without bias_k, bias_v and add_zero_attn; its fast path
+// gives the same values), op for op: boolean masks become float masks of -inf, the packed input
+// projection is one linear when query, key and value are one tensor, and the attention is bmm and
+// softmax when the weights are returned, scaled_dot_product_attention when they are not.
+Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
+  using ops::Op;
+  static constexpr std::array<std::string_view, 8> names = {"query",
+                                                            "key",
+                                                            "value",
+                                                            "key_padding_mask",
+                                                            "need_weights",
+                                                            "attn_mask",
+                                                            "average_attn_weights",
+                                                            "is_causal"};
+  std::array<Value, names.size()> a{};
+  if (args.size() > names.size())
+    fail(fmt::format("MultiheadAttention.forward() takes at most {} arguments ({} given)",
+                     names.size(), args.size()));
+  std::copy(args.begin(), args.end(), a.begin());
+  for (const auto &[k, v] : kwargs) {
+    auto it = std::find(names.begin(), names.end(), k);
+    if (it == names.end())
+      fail(fmt::format("MultiheadAttention.forward() got an unexpected keyword argument {}",
+                       py_str(k)));
+    if (a[size_t(it - names.begin())])
+      fail(fmt::format("MultiheadAttention.forward() got multiple values for argument {}",
+                       py_str(k)));
+    a[size_t(it - names.begin())] = v;
+  }
+  for (size_t i = 0; i < 3; ++i)
+    if (!a[i])
+      fail(fmt::format("MultiheadAttention.forward() missing required argument {}",
+                       py_str(names[i])));
+  Value query = a[0], key = a[1], value = a[2];
+  Value key_padding_mask = a[3] ? a[3] : h.none(), attn_mask = a[5] ? a[5] : h.none();
+  bool need_weights = !a[4] || truth(a[4]), average = !a[6] || truth(a[6]);
+  bool is_causal = a[7] && truth(a[7]);
+
+  auto op = [&](Op o, Args xs, const Kwargs &kw = {}) { return tensor_op(o, std::move(xs), kw); };
+  auto item = [&](Value seq, size_t i) { return h.items(seq)[i]; };
+  auto tuple = [&](std::initializer_list<int64_t> xs) {
+    std::vector<Value> items;
+    for (int64_t x : xs)
+      items.push_back(num(x));
+    return h.tuple(std::move(items), kComputed);
+  };
+  auto shape = [&](Value t, const char *what) -> std::vector<int64_t> {
+    if (!h.is(t, Kind::Tensor))
+      fail(
+          fmt::format("torch.nn.MultiheadAttention: {} must be a tensor, not {}", what, h.repr(t)));
+    rely_meta(t);
+    return h.meta(h.current(t)).shape;
+  };
+  auto is_none = [&](Value v) {
+    rely_none(v);
+    return h.is(v, Kind::None);
+  };
+  auto same = [&](Value x, Value y) { // Python's `is`
+    rely_identity(x, y, x == y);
+    return x == y;
+  };
+  auto show = [](const std::vector<int64_t> &s) { return fmt::format("[{}]", fmt::join(s, ", ")); };
+
+  std::vector<int64_t> q_shape = shape(query, "query");
+  Value dtype = h.dtype(h.meta(h.current(query)).dtype, kComputed);
+  // F._canonical_mask: a boolean mask becomes 0 where it is false and -inf where it is true.
+  auto canonical = [&](Value mask, const char *name) {
+    if (is_none(mask)) return mask;
+    shape(mask, name);
+    DType d = h.meta(h.current(mask)).dtype;
+    if (d == DType::Bool)
+      return op(Op::masked_fill, {op(Op::zeros_like, {mask}, {{"dtype", dtype}}), mask,
+                                  h.floating(-INFINITY, kComputed)});
+    if (!is_floating(d))
+      fail(fmt::format("torch.nn.MultiheadAttention: only bool and floating types of {} are "
+                       "supported, not {}",
+                       name, dtype_name(d)));
+    return mask;
+  };
+  key_padding_mask = canonical(key_padding_mask, "key_padding_mask");
+  attn_mask = canonical(attn_mask, "attn_mask");
+
+  // F._mha_shape_check
+  size_t qdim = q_shape.size();
+  if (qdim != 2 && qdim != 3)
+    fail(fmt::format("torch.nn.MultiheadAttention: query should be unbatched 2D or batched 3D "
+                     "tensor but received {}-D query "
+                     "tensor",
+                     qdim));
+  bool batched = qdim == 3;
+  const char *form = batched ? "batched (3-D)" : "unbatched (2-D)";
+  for (auto [t, what] : {std::pair{key, "key"}, std::pair{value, "value"}})
+    if (size_t n = shape(t, what).size(); n != qdim)
+      fail(fmt::format("torch.nn.MultiheadAttention: For {} `query`, expected `{}` to be {}-D but "
+                       "received {}-D tensor",
+                       form, what, qdim, n));
+  if (!h.is(key_padding_mask, Kind::None))
+    if (size_t n = shape(key_padding_mask, "key_padding_mask").size(); n != qdim - 1)
+      fail(fmt::format("torch.nn.MultiheadAttention: For {} `query`, expected `key_padding_mask` "
+                       "to be `None` or {}-D but "
+                       "received {}-D tensor",
+                       form, qdim - 1, n));
+  if (!h.is(attn_mask, Kind::None)) {
+    std::vector<int64_t> s = shape(attn_mask, "attn_mask");
+    if (s.size() != 2 && s.size() != 3)
+      fail(fmt::format("torch.nn.MultiheadAttention: For {} `query`, expected `attn_mask` to be "
+                       "`None`, 2-D or 3-D but "
+                       "received {}-D tensor",
+                       form, s.size()));
+  }
+
+  if (truth(getattr(m, "batch_first")) && batched) {
+    if (same(key, value)) {
+      if (same(query, key)) {
+        query = key = value = op(Op::transpose, {query, num(1), num(0)});
+      } else {
+        query = op(Op::transpose, {query, num(1), num(0)});
+        key = value = op(Op::transpose, {key, num(1), num(0)});
+      }
+    } else {
+      query = op(Op::transpose, {query, num(1), num(0)});
+      key = op(Op::transpose, {key, num(1), num(0)});
+      value = op(Op::transpose, {value, num(1), num(0)});
+    }
+  }
+
+  // F.multi_head_attention_forward
+  if (!batched) {
+    query = op(Op::unsqueeze, {query, num(1)});
+    key = op(Op::unsqueeze, {key, num(1)});
+    value = op(Op::unsqueeze, {value, num(1)});
+    if (!h.is(key_padding_mask, Kind::None))
+      key_padding_mask = op(Op::unsqueeze, {key_padding_mask, num(0)});
+  }
+  std::vector<int64_t> qs = shape(query, "query"), ks = shape(key, "key"),
+                       vs = shape(value, "value");
+  int64_t tgt_len = qs[0], bsz = qs[1], embed_dim = qs[2], src_len = ks[0];
+  int64_t embed_to_check = to_int(getattr(m, "embed_dim"), "MultiheadAttention.embed_dim");
+  int64_t heads = to_int(getattr(m, "num_heads"), "MultiheadAttention.num_heads");
+  if (embed_dim != embed_to_check)
+    fail(fmt::format("torch.nn.MultiheadAttention: was expecting embedding dimension of {}, but "
+                     "got {} (the last dim of query must be the module's embed_dim)",
+                     embed_to_check, embed_dim));
+  if (heads <= 0)
+    fail(fmt::format("torch.nn.MultiheadAttention: num_heads must be positive, not {}", heads));
+  int64_t head_dim = embed_dim / heads;
+  if (head_dim * heads != embed_dim)
+    fail(fmt::format("torch.nn.MultiheadAttention: embed_dim {} not divisible by num_heads {}",
+                     embed_dim, heads));
+  bool packed = truth(getattr(m, "_qkv_same_embed_dim"));
+  if (packed ? ks != vs : !std::equal(ks.begin(), ks.begin() + 2, vs.begin()))
+    fail(fmt::format("torch.nn.MultiheadAttention: key shape {} does not match value shape {}",
+                     show(ks), show(vs)));
+  if (is_causal && is_none(attn_mask))
+    fail("torch.nn.MultiheadAttention: need attn_mask if specifying the is_causal hint (the "
+         "causal mask, such as torch.nn.Transformer.generate_square_subsequent_mask(n))");
+  if (is_causal && h.is(key_padding_mask, Kind::None) && !need_weights) {
+    attn_mask = h.none(); // scaled_dot_product_attention's is_causal does it
+  } else if (!h.is(key_padding_mask, Kind::None)) {
+    is_causal = false;
+  }
+  if (!is_none(getattr(m, "bias_k")) || !is_none(getattr(m, "bias_v")))
+    fail("torch.nn.MultiheadAttention with add_bias_kv=True is not supported");
+  if (truth(getattr(m, "add_zero_attn")))
+    fail("torch.nn.MultiheadAttention with add_zero_attn=True is not supported");
+  bool training = truth(getattr(m, "training"));
+  if (training && to_float(getattr(m, "dropout"), "MultiheadAttention.dropout") > 0)
+    fail("torch.nn.MultiheadAttention in training mode with dropout draws random numbers; trace "
+         "the model in eval mode (training=False)");
+
+  // The input projections (F._in_projection_packed, F._in_projection).
+  Value bias = packed ? getattr(m, "in_proj_bias") : h.none();
+  Value q, k, v;
+  if (packed) {
+    Value w = getattr(m, "in_proj_weight");
+    auto unpack = [&](Value proj, int64_t n) { // proj.unflatten(-1, (n, E)) ... .contiguous()
+      proj = op(Op::unflatten, {proj, num(-1), tuple({n, embed_dim})});
+      proj = op(Op::unsqueeze, {proj, num(0)});
+      proj = op(Op::transpose, {proj, num(0), num(-2)});
+      proj = op(Op::squeeze, {proj, num(-2)});
+      return op(Op::contiguous, {proj});
+    };
+    if (same(key, value) && same(query, key)) {
+      Value proj = unpack(op(Op::linear, {query, w, bias}), 3);
+      q = op(Op::getitem, {proj, num(0)});
+      k = op(Op::getitem, {proj, num(1)});
+      v = op(Op::getitem, {proj, num(2)});
+    } else if (same(key, value)) {
+      Value sizes = h.list({num(embed_dim), num(embed_dim * 2)}, kComputed);
+      Value ws = op(Op::split, {w, sizes});
+      Value bs = is_none(bias) ? Value{} : op(Op::split, {bias, sizes});
+      q = op(Op::linear, {query, item(ws, 0), bs ? item(bs, 0) : h.none()});
+      Value kv = unpack(op(Op::linear, {key, item(ws, 1), bs ? item(bs, 1) : h.none()}), 2);
+      k = op(Op::getitem, {kv, num(0)});
+      v = op(Op::getitem, {kv, num(1)});
+    } else {
+      Value ws = op(Op::chunk, {w, num(3)});
+      Value bs = is_none(bias) ? Value{} : op(Op::chunk, {bias, num(3)});
+      q = op(Op::linear, {query, item(ws, 0), bs ? item(bs, 0) : h.none()});
+      k = op(Op::linear, {key, item(ws, 1), bs ? item(bs, 1) : h.none()});
+      v = op(Op::linear, {value, item(ws, 2), bs ? item(bs, 2) : h.none()});
+    }
+  } else {
+    bias = getattr(m, "in_proj_bias");
+    Value bs = is_none(bias) ? Value{} : op(Op::chunk, {bias, num(3)});
+    q = op(Op::linear, {query, getattr(m, "q_proj_weight"), bs ? item(bs, 0) : h.none()});
+    k = op(Op::linear, {key, getattr(m, "k_proj_weight"), bs ? item(bs, 1) : h.none()});
+    v = op(Op::linear, {value, getattr(m, "v_proj_weight"), bs ? item(bs, 2) : h.none()});
+  }
+
+  if (!h.is(attn_mask, Kind::None)) {
+    std::vector<int64_t> s = shape(attn_mask, "attn_mask");
+    std::vector<int64_t> want = s.size() == 2 ? std::vector<int64_t>{tgt_len, src_len}
+                                              : std::vector<int64_t>{bsz * heads, tgt_len, src_len};
+    if (s != want)
+      fail(fmt::format(
+          "torch.nn.MultiheadAttention: The shape of the {}D attn_mask is {}, but should be {}.",
+          s.size(), show(s), show(want)));
+    if (s.size() == 2) attn_mask = op(Op::unsqueeze, {attn_mask, num(0)});
+  }
+  q = op(Op::transpose,
+         {op(Op::view, {q, tuple({tgt_len, bsz * heads, head_dim})}), num(0), num(1)});
+  k = op(Op::transpose, {op(Op::view, {k, tuple({ks[0], bsz * heads, head_dim})}), num(0), num(1)});
+  v = op(Op::transpose, {op(Op::view, {v, tuple({vs[0], bsz * heads, head_dim})}), num(0), num(1)});
+  if (!h.is(key_padding_mask, Kind::None)) {
+    std::vector<int64_t> s = shape(key_padding_mask, "key_padding_mask");
+    if (s != std::vector<int64_t>{bsz, src_len})
+      fail(fmt::format(
+          "torch.nn.MultiheadAttention: expecting key_padding_mask shape of [{}, {}], but got {}",
+          bsz, src_len, show(s)));
+    Value kpm = op(Op::view, {key_padding_mask, tuple({bsz, 1, 1, src_len})});
+    kpm = op(Op::expand, {kpm, tuple({-1, heads, -1, -1})});
+    kpm = op(Op::reshape, {kpm, tuple({bsz * heads, 1, src_len})});
+    attn_mask = h.is(attn_mask, Kind::None) ? kpm : op(Op::add, {attn_mask, kpm});
+  }
+
+  Value out, weights = h.none();
+  if (need_weights) {
+    Value scaled = op(Op::mul, {q, h.floating(std::sqrt(1.0 / double(head_dim)), kComputed)});
+    Value kt = op(Op::transpose, {k, num(-2), num(-1)});
+    weights = h.is(attn_mask, Kind::None) ? op(Op::bmm, {scaled, kt})
+                                          : op(Op::baddbmm, {attn_mask, scaled, kt});
+    weights = op(Op::softmax, {weights, num(-1)});
+    out = op(Op::bmm, {weights, v});
+    out = op(Op::contiguous, {op(Op::transpose, {out, num(0), num(1)})});
+    out = op(Op::view, {out, tuple({tgt_len * bsz, embed_dim})});
+  } else {
+    if (!h.is(attn_mask, Kind::None)) {
+      std::vector<int64_t> s = h.meta(h.current(attn_mask)).shape;
+      attn_mask = s[0] == 1 && s.size() == 3
+                      ? op(Op::unsqueeze, {attn_mask, num(0)})
+                      : op(Op::view, {attn_mask, tuple({bsz, heads, -1, src_len})});
+    }
+    q = op(Op::view, {q, tuple({bsz, heads, tgt_len, head_dim})});
+    k = op(Op::view, {k, tuple({bsz, heads, src_len, head_dim})});
+    v = op(Op::view, {v, tuple({bsz, heads, src_len, head_dim})});
+    out = op(Op::scaled_dot_product_attention,
+             {q, k, v, attn_mask, h.floating(0.0, kComputed), h.boolean(is_causal, kComputed)});
+    out = op(Op::contiguous, {op(Op::permute, {out, tuple({2, 0, 1, 3})})});
+    out = op(Op::view, {out, tuple({bsz * tgt_len, embed_dim})});
+  }
+  Value proj = getattr(m, "out_proj");
+  out = op(Op::linear, {out, getattr(proj, "weight"), getattr(proj, "bias")});
+  out = op(Op::view, {out, tuple({tgt_len, bsz, shape(out, "out_proj's output")[1]})});
+  if (need_weights) {
+    weights = op(Op::view, {weights, tuple({bsz, heads, tgt_len, src_len})});
+    if (average) weights = op(Op::mean, {weights}, {{"dim", num(1)}});
+  }
+  if (!batched) {
+    out = op(Op::squeeze, {out, num(1)});
+    if (need_weights) weights = op(Op::squeeze, {weights, num(0)});
+  } else if (truth(getattr(m, "batch_first"))) {
+    out = op(Op::transpose, {out, num(1), num(0)});
+  }
+  return h.tuple({out, weights}, new_record());
 }
 
 } // namespace thunderc::interp

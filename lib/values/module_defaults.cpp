@@ -10,6 +10,17 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
   static const ModuleDefault inplace{K::Bool, "inplace", Slot::Attr};
   static const std::map<std::string, std::vector<ModuleDefault>> table = {
       {"torch.nn.Linear", {training, {K::None, "bias", Slot::Parameter}}},
+      {"torch.nn.modules.linear.NonDynamicallyQuantizableLinear",
+       {training, {K::None, "bias", Slot::Parameter}}},
+      {"torch.nn.MultiheadAttention",
+       {training,
+        {K::None, "in_proj_bias", Slot::Parameter},
+        {K::None, "bias_k", Slot::Parameter},
+        {K::None, "bias_v", Slot::Parameter},
+        {K::Bool, "add_zero_attn", Slot::Attr},
+        {K::Float, "dropout", Slot::Attr, 0.0},
+        {K::Bool, "batch_first", Slot::Attr},
+        {K::Bool, "_qkv_same_embed_dim", Slot::Attr, 1}}},
       {"torch.nn.Embedding",
        {training,
         {K::None, "padding_idx", Slot::Attr},

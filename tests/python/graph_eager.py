@@ -88,6 +88,12 @@ def ensure_torch_compat():
     """Adds the torch functions that graphs (and thunderc's traces) name but this PyTorch lacks."""
     if not hasattr(torch.nn.functional, "scaled_dot_product_attention"):
         torch.nn.functional.scaled_dot_product_attention = scaled_dot_product_attention
+    forward = torch.nn.MultiheadAttention.forward
+    if "is_causal" not in inspect.signature(forward).parameters:
+        def multihead_attention_forward(self, *args, is_causal=False, **kwargs):
+            # PyTorch 2's is_causal is a hint that attn_mask is the causal mask: the same result
+            return forward(self, *args, **kwargs)
+        torch.nn.MultiheadAttention.forward = multihead_attention_forward
 
 
 # ---------------------------------------------------------------------------------------------
@@ -389,6 +395,12 @@ _INPLACE = ("inplace", "attr", False)
 # run from the graph's attrs. A callable default is made from the module's weight.
 _MODULE_DEFAULTS = {
     torch.nn.Linear: [("bias", "parameter", None)],
+    torch.nn.modules.linear.NonDynamicallyQuantizableLinear: [("bias", "parameter", None)],
+    torch.nn.MultiheadAttention: [("in_proj_bias", "parameter", None),
+                                  ("bias_k", "parameter", None), ("bias_v", "parameter", None),
+                                  ("add_zero_attn", "attr", False), ("dropout", "attr", 0.0),
+                                  ("batch_first", "attr", False),
+                                  ("_qkv_same_embed_dim", "attr", True)],
     torch.nn.Embedding: [("padding_idx", "attr", None), ("max_norm", "attr", None),
                          ("norm_type", "attr", 2.0), ("scale_grad_by_freq", "attr", False),
                          ("sparse", "attr", False)],
