@@ -210,7 +210,11 @@ const char *const kSdpaHelper =
 // libtorch 1.13 has no kernel for it), op for op as thunderc_support.py runs it in Python.
 at::Tensor thunderc_sdpa(const at::Tensor &query, const at::Tensor &key, const at::Tensor &value,
                          const c10::optional<at::Tensor> &attn_mask, double dropout_p, bool is_causal,
-                         c10::optional<double> scale) {
+                         c10::optional<double> scale, bool enable_gqa) {
+  if (enable_gqa && (key.size(-3) != query.size(-3) || value.size(-3) != query.size(-3)))
+    return thunderc_sdpa(query, key.repeat_interleave(query.size(-3) / key.size(-3), -3),
+                         value.repeat_interleave(query.size(-3) / value.size(-3), -3), attn_mask,
+                         dropout_p, is_causal, scale, false);
   const int64_t L = query.size(-2), S = key.size(-2);
   const double s = scale ? *scale : 1 / std::sqrt(static_cast<double>(query.size(-1)));
   const double inf = std::numeric_limits<double>::infinity();
@@ -1375,11 +1379,11 @@ private:
     case Op::scaled_dot_product_attention: {
       use_sdpa_ = true;
       for (const char *h : {"zeros", "ones", "tril", "masked_fill", "logical_not", "add", "mul",
-                            "matmul", "softmax", "dropout"})
+                            "matmul", "softmax", "dropout", "repeat_interleave"})
         ops_headers_.insert(h);
       return {"thunderc_sdpa(" + tensor(0) + ", " + tensor(1) + ", " + tensor(2) + ", " +
               opt_tensor(3) + ", " + floating(4) + ", " + boolean(5) + ", " +
-              (is_none(6) ? std::string("c10::nullopt") : floating(6)) + ")"};
+              (is_none(6) ? std::string("c10::nullopt") : floating(6)) + ", " + boolean(7) + ")"};
     }
 
     case Op::add_:

@@ -220,9 +220,14 @@ def no_autocast(fn):
 
 
 def _scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
-                                  is_causal=False, scale=None):
+                                  is_causal=False, *, scale=None, enable_gqa=False):
     """PyTorch 2's math reference of scaled_dot_product_attention, for PyTorch versions without it."""
     import math
+    if enable_gqa:  # key and value heads repeated to the query's
+        heads = query.shape[-3]
+        if key.shape[-3] != heads or value.shape[-3] != heads:
+            key = key.repeat_interleave(heads // key.shape[-3], -3)
+            value = value.repeat_interleave(heads // value.shape[-3], -3)
     L, S = query.shape[-2], key.shape[-2]
     scale = 1 / math.sqrt(query.shape[-1]) if scale is None else scale
     bias = torch.zeros(L, S, dtype=query.dtype, device=query.device)

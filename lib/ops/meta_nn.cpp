@@ -394,23 +394,44 @@ Arg meta_nn(const Ctx &c) {
     return c.out(std::move(shape), DType::Int64, input.device);
   }
   default: { // scaled_dot_product_attention(query, key, value, attn_mask, dropout_p, is_causal,
-             // scale)
-    const TensorMeta &q = c.tensor(0), &k = c.tensor(1), &v = c.tensor(2);
+             // scale, enable_gqa)
+    const TensorMeta &q = c.tensor(0);
+    const TensorMeta *kp = &c.tensor(1), *vp = &c.tensor(2);
+    TensorMeta k_repeated, v_repeated;
     const TensorMeta *mask = c.opt_tensor(3);
     double p = c.number(4);
     bool causal = c.boolean(5);
     c.opt_number(6);
-    if (q.dtype != k.dtype || q.dtype != v.dtype)
+    if (q.dtype != kp->dtype || q.dtype != vp->dtype)
       c.fail("expected query, key, and value to have the same dtype, but got " + str(q.dtype) +
-             ", " + str(k.dtype) + " and " + str(v.dtype));
+             ", " + str(kp->dtype) + " and " + str(vp->dtype));
     if (!is_floating(q.dtype))
       c.fail("expected floating point query, key and value, got " + str(q.dtype));
-    std::vector<const TensorMeta *> all = {&q, &k, &v};
-    if (q.shape.size() < 2 || k.shape.size() < 2 || v.shape.size() < 2)
+    std::vector<const TensorMeta *> all = {&q, kp, vp};
+    if (q.shape.size() < 2 || kp->shape.size() < 2 || vp->shape.size() < 2)
       c.fail("expected query, key, and value to all be at least 2 dimensional, but got shapes " +
-             str(q.shape) + ", " + str(k.shape) + " and " + str(v.shape));
+             str(q.shape) + ", " + str(kp->shape) + " and " + str(vp->shape));
     if (p < 0 || p > 1)
       c.fail("dropout probability has to be between 0 and 1, but got " + describe(c.b[4]));
+    if (c.boolean(7)) { // grouped-query attention: key and value heads repeated to the query's
+      for (const TensorMeta *t : {&q, kp, vp})
+        if (t->shape.size() < 3)
+          c.fail(fmt::format("Dimension out of range (expected to be in range of [-{}, {}], but "
+                             "got -3)",
+                             std::max<size_t>(t->shape.size(), 1),
+                             std::max<size_t>(t->shape.size(), 1) - 1));
+      int64_t qh = q.shape.end()[-3], kh = kp->shape.end()[-3], vh = vp->shape.end()[-3];
+      bool all_equal = qh == kh && kh == vh;
+      if (!all_equal && (kh == 0 || vh == 0 || qh % kh != 0 || qh % vh != 0))
+        c.fail(fmt::format("Number of heads in key and value must divide the number of heads in "
+                           "query (dim -3: query {}, key {}, value {})",
+                           qh, kh, vh));
+      k_repeated = *kp, v_repeated = *vp;
+      k_repeated.shape.end()[-3] = qh;
+      v_repeated.shape.end()[-3] = qh;
+      kp = &k_repeated, vp = &v_repeated;
+    }
+    const TensorMeta &k = *kp, &v = *vp;
     TensorMeta kt = k;
     std::swap(kt.shape[kt.shape.size() - 1], kt.shape[kt.shape.size() - 2]);
     Shape scores = matmul_shape(c, q, kt); // (..., L, S)

@@ -254,6 +254,11 @@ at::Tensor sdpa(const Call &c) {
   bool is_causal = c.boolean(5);
   int64_t L = q.size(-2), S = k.size(-2);
   double scale = c.none(6) ? 1 / std::sqrt(double(q.size(-1))) : c.real(6);
+  if (c.boolean(7) && (k.size(-3) != q.size(-3) || v.size(-3) != q.size(-3))) {
+    // enable_gqa: key and value heads repeated to the query's
+    k = k.repeat_interleave(q.size(-3) / k.size(-3), -3);
+    v = v.repeat_interleave(q.size(-3) / v.size(-3), -3);
+  }
   at::Tensor bias = at::zeros({L, S}, q.options());
   if (is_causal) {
     at::Tensor causal = at::ones({L, S}, q.options().dtype(at::kBool)).tril(0);

@@ -211,6 +211,14 @@ at::Tensor sdpa_composite(const Bound &b) {
   if (mask && mask->scalar_type() != at::kBool && mask->scalar_type() != q.scalar_type())
     throw std::runtime_error("mask dtype");
   if (p < 0 || p > 1) throw std::runtime_error("p");
+  if (B(b[7])) { // PyTorch 2.5's pre_process_group_query_attention_input
+    int64_t qh = q.size(-3), kh = k.size(-3), vh = v.size(-3);
+    if (qh != kh || kh != vh) {
+      if (kh == 0 || vh == 0 || qh % kh || qh % vh) throw std::runtime_error("gqa heads");
+      k = k.repeat_interleave(qh / kh, -3);
+      v = v.repeat_interleave(qh / vh, -3);
+    }
+  }
   at::Tensor scores = at::matmul(q, k.transpose(-2, -1));
   if (mask) {
     at::Tensor m = *mask;
@@ -1654,6 +1662,15 @@ TEST_CASE("ops meta: matmul, bmm, linear, embedding and attention against ATen")
           {t({2, 5, 8}, d), t({2, 6, 8}, d), t({2, 6, 3}, d), t({5, 6}, md)},
           {{"dropout_p", f(0.0)}, {"scale", f(0.125)}});
   run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}, F64), t({2, 6, 3})});
+  // enable_gqa: key and value heads (dim -3) repeated to the query's when they divide it
+  const std::vector<Shape> gqa_q = {{2, 4, 5, 8}, {4, 5, 8}, {5, 8}, {2, 0, 5, 8}, {1, 6, 5, 8}};
+  const std::vector<Shape> gqa_kv = {{2, 2, 6, 8}, {2, 1, 6, 8}, {2, 4, 6, 8}, {2, 3, 6, 8},
+                                     {2, 8, 6, 8}, {2, 6, 8},    {1, 6, 8},    {2, 0, 6, 8}};
+  for (const Shape &q : gqa_q)
+    for (const Shape &k : gqa_kv)
+      for (const Shape &v : gqa_kv)
+        for (bool gqa : {false, true})
+          run(Op::scaled_dot_product_attention, {t(q), t(k), t(v)}, {{"enable_gqa", bl(gqa)}});
   run(Op::scaled_dot_product_attention, {t({2, 5, 8}), t({2, 6, 8}), t({2, 6, 3})},
       {{"dropout_p", f(1.5)}});
 }

@@ -251,6 +251,8 @@ getitem("%mask", [ALL, {"slice": [None, 4, None]}], "m44", keep=False)
 call("torch.nn.functional.scaled_dot_product_attention", ["%q", "%q", "%q"], "att2", {"attn_mask": "%m44", "scale": 0.5})
 getitem("%x", [ALL, {"slice": [None, 4, None]}], "f44", keep=False)
 call("torch.nn.functional.scaled_dot_product_attention", ["%q", "%q", "%q"], "att3", {"attn_mask": "%f44"})
+call("torch.cat", [["%q", "%q"]], "q2", keep=False)
+call("torch.nn.functional.scaled_dot_product_attention", ["%q2", "%q", "%q"], "att4", {"enable_gqa": True})
 # in-place
 method("%x", "clone", [], "z", keep=False)
 body.append({"op": "setitem", "obj": "%z", "index": 0, "value": 1.0, "loc": "ops.py:900", "src": "z[0] = 1.0"})
