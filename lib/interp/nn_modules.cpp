@@ -162,33 +162,15 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
 // softmax when the weights are returned, scaled_dot_product_attention when they are not.
 Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
   using ops::Op;
-  static constexpr std::array<std::string_view, 8> names = {"query",
-                                                            "key",
-                                                            "value",
-                                                            "key_padding_mask",
-                                                            "need_weights",
-                                                            "attn_mask",
-                                                            "average_attn_weights",
-                                                            "is_causal"};
-  std::array<Value, names.size()> a{};
-  if (args.size() > names.size())
-    fail(fmt::format("MultiheadAttention.forward() takes at most {} arguments ({} given)",
-                     names.size(), args.size()));
-  std::copy(args.begin(), args.end(), a.begin());
-  for (const auto &[k, v] : kwargs) {
-    auto it = std::find(names.begin(), names.end(), k);
-    if (it == names.end())
-      fail(fmt::format("MultiheadAttention.forward() got an unexpected keyword argument {}",
-                       py_str(k)));
-    if (a[size_t(it - names.begin())])
-      fail(fmt::format("MultiheadAttention.forward() got multiple values for argument {}",
-                       py_str(k)));
-    a[size_t(it - names.begin())] = v;
-  }
-  for (size_t i = 0; i < 3; ++i)
-    if (!a[i])
-      fail(fmt::format("MultiheadAttention.forward() missing required argument {}",
-                       py_str(names[i])));
+  static constexpr std::string_view names[] = {"query",
+                                               "key",
+                                               "value",
+                                               "key_padding_mask",
+                                               "need_weights",
+                                               "attn_mask",
+                                               "average_attn_weights",
+                                               "is_causal"};
+  std::vector<Value> a = bind_arguments("MultiheadAttention.forward()", names, 3, args, kwargs);
   Value query = a[0], key = a[1], value = a[2];
   Value key_padding_mask = a[3] ? a[3] : h.none(), attn_mask = a[5] ? a[5] : h.none();
   bool need_weights = !a[4] || truth(a[4]), average = !a[6] || truth(a[6]);
