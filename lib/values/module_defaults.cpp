@@ -15,8 +15,8 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
       {"torch.nn.MultiheadAttention",
        {training,
         {K::None, "in_proj_bias", Slot::Parameter},
-        {K::None, "bias_k", Slot::Parameter},
-        {K::None, "bias_v", Slot::Parameter},
+        {K::None, "bias_k", Slot::Attr}, // plain attributes when None, as PyTorch sets them
+        {K::None, "bias_v", Slot::Attr},
         {K::Bool, "add_zero_attn", Slot::Attr},
         {K::Float, "dropout", Slot::Attr, 0.0},
         {K::Bool, "batch_first", Slot::Attr},

@@ -397,7 +397,7 @@ _MODULE_DEFAULTS = {
     torch.nn.Linear: [("bias", "parameter", None)],
     torch.nn.modules.linear.NonDynamicallyQuantizableLinear: [("bias", "parameter", None)],
     torch.nn.MultiheadAttention: [("in_proj_bias", "parameter", None),
-                                  ("bias_k", "parameter", None), ("bias_v", "parameter", None),
+                                  ("bias_k", "attr", None), ("bias_v", "attr", None),
                                   ("add_zero_attn", "attr", False), ("dropout", "attr", 0.0),
                                   ("batch_first", "attr", False),
                                   ("_qkv_same_embed_dim", "attr", True)],
