@@ -248,6 +248,7 @@ public:
   // ---- torch.nn modules (nn_modules.cpp) -----------------------------------------------------
   Value nn_forward(const std::string &builtin_cls, Value m, Args &args, Kwargs &kwargs);
   Value multihead_attention(Value m, Args &args, Kwargs &kwargs);
+  Value conv_pads(Value m, Value weight, Value padding, size_t dims);
 
   const Graph &g;
   const InterpOptions &opt;

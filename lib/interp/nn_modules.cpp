@@ -10,6 +10,48 @@
 
 namespace thunderc::interp {
 
+// A convolution's _reversed_padding_repeated_twice, F.pad's pads for a padding_mode other than
+// 'zeros': the module's own when it has one, else as its __init__ makes it from `padding` (a
+// tuple, or 'same' / 'valid' with kernel_size, else the weight's shape, and dilation).
+Value Interpreter::conv_pads(Value m, Value weight, Value padding, size_t dims) {
+  if (std::optional<Value> own = try_getattr(m, "_reversed_padding_repeated_twice")) return *own;
+  std::vector<Value> pads(2 * dims, num(0));
+  if (h.is(padding, Kind::Str)) {
+    rely(padding);
+    if (h.as_str(padding) == "same") {
+      std::vector<Value> kernel;
+      if (std::optional<Value> k = try_getattr(m, "kernel_size")) {
+        kernel = iterate(*k);
+      } else if (h.is(weight, Kind::Tensor)) {
+        rely_meta(weight);
+        const std::vector<int64_t> &shape = h.meta(h.current(weight)).shape;
+        for (size_t i = 2; i < shape.size(); ++i)
+          kernel.push_back(num(shape[i]));
+      }
+      std::vector<Value> dilation = iterate(getattr(m, "dilation"));
+      if (kernel.size() != dims || dilation.size() != dims)
+        fail(fmt::format("a convolution of {} spatial dims has a kernel size of {} values and a "
+                         "dilation of {}",
+                         dims, kernel.size(), dilation.size()));
+      for (size_t i = 0; i < dims; ++i) { // reversed: the last spatial dim's pads come first
+        int64_t total = to_int(dilation[i], "dilation") * (to_int(kernel[i], "kernel_size") - 1);
+        int64_t left = total / 2;
+        pads[2 * (dims - 1 - i)] = num(left);
+        pads[2 * (dims - 1 - i) + 1] = num(total - left);
+      }
+    }
+  } else {
+    std::vector<Value> given =
+        h.is(padding, Kind::Int) ? std::vector<Value>(dims, padding) : iterate(padding);
+    if (given.size() != dims)
+      fail(fmt::format("a convolution of {} spatial dims has padding of {} values", dims,
+                       given.size()));
+    for (size_t i = 0; i < dims; ++i)
+      pads[2 * (dims - 1 - i)] = pads[2 * (dims - 1 - i) + 1] = given[i];
+  }
+  return h.list(std::move(pads), kComputed);
+}
+
 Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwargs &kwargs) {
   auto attr = [&](const char *name) { return getattr(m, name); };
   auto input = [&]() {
@@ -35,17 +77,23 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   }
   if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") {
     Value x = input();
-    Value mode = attr("padding_mode"); // others pad the input first; not supported yet
+    Value mode = attr("padding_mode");
     rely(mode);
-    if (!h.is(mode, Kind::Str) || h.as_str(mode) != "zeros")
-      fail(fmt::format("{} with padding_mode {} is not supported; only 'zeros' is", cls,
-                       h.repr(mode)));
-    char dims = cls[cls.size() - 2]; // torch.nn.Conv<dims>d
-    Op op = dims == '1' ? Op::conv1d : dims == '2' ? Op::conv2d : Op::conv3d;
-    return tensor_op(op,
-                     {x, attr("weight"), attr("bias"), attr("stride"), attr("padding"),
-                      attr("dilation"), attr("groups")},
-                     {});
+    std::string_view m_mode = h.is(mode, Kind::Str) ? h.as_str(mode) : "";
+    if (m_mode != "zeros" && m_mode != "reflect" && m_mode != "replicate" && m_mode != "circular")
+      fail(fmt::format("{}: padding_mode must be 'zeros', 'reflect', 'replicate' or 'circular', "
+                       "not {}",
+                       cls, h.repr(mode)));
+    size_t dims = size_t(cls[cls.size() - 2] - '0'); // torch.nn.Conv<dims>d
+    Op op = dims == 1 ? Op::conv1d : dims == 2 ? Op::conv2d : Op::conv3d;
+    Value weight = attr("weight"), padding = attr("padding");
+    if (m_mode != "zeros") { // _conv_forward: F.pad the input, then convolve without padding
+      x = tensor_op(Op::pad, {x, conv_pads(m, weight, padding, dims), mode}, {});
+      padding = h.tuple(std::vector<Value>(dims, num(0)), kComputed);
+    }
+    return tensor_op(
+        op, {x, weight, attr("bias"), attr("stride"), padding, attr("dilation"), attr("groups")},
+        {});
   }
   if (cls == "torch.nn.MaxPool2d")
     return tensor_op(Op::max_pool2d,

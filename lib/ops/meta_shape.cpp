@@ -78,6 +78,55 @@ std::vector<int64_t> split_sizes(const Ctx &c, int64_t size, int64_t split_size)
   return out;
 }
 
+// F.pad's reflect, replicate and circular modes (ATen's _pad_enum): 1, 2 or 3 trailing dims of an
+// input with one or two leading (channel, batch) dims. `shape`, the input's, is padded in place.
+void pad_modes(const Ctx &c, const TensorMeta &t, const std::string &mode, const Shape &pads,
+               Shape &shape) {
+  int64_t ndim = int64_t(shape.size()), n = int64_t(pads.size() / 2);
+  if (!c.is_none(3) && c.number(3) != 0)
+    c.fail(fmt::format("Padding mode \"{}\" doesn't take in value argument", mode));
+  if (n < 1 || n > 3 || (ndim != n + 1 && ndim != n + 2))
+    c.fail(fmt::format("Only 2D, 3D, 4D, 5D padding with non-constant padding are supported for "
+                       "now: {} padded dims need a {}-d or {}-d input, not {}-d",
+                       n, n + 1, n + 2, ndim));
+  if (mode == "circular" && ndim != n + 2)
+    c.fail(fmt::format("Invalid padding size, expected {} but got {} (circular padding needs "
+                       "batch and channel dims)",
+                       2 * (ndim - 2), pads.size()));
+  if (t.dtype == DType::Bool && mode != "circular")
+    c.fail(fmt::format("{} padding is not implemented for 'Bool'", mode));
+  // Non-empty dims: every dim but a batch dim; 1.13's 1-d and 2-d reflect also allow an empty
+  // channel dim without a batch dim.
+  int64_t from = ndim == n + 1 && (mode == "replicate" || n == 3) ? 0 : 1;
+  if (mode != "circular")
+    for (int64_t d = from; d < ndim; ++d)
+      if (shape[d] == 0)
+        c.fail(fmt::format("{} padding expects a {}D or {}D (batch mode) tensor with possibly 0 "
+                           "batch size and other non-zero dimensions, but got {}",
+                           mode, n + 1, n + 2, str(shape)));
+  bool some_positive = false; // reflect and replicate: an output size >= 1 (1-d: the only one)
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t d = ndim - 1 - k, before = pads[2 * k], after = pads[2 * k + 1], size = shape[d];
+    __int128 out = __int128(size) + before + after; // pads may be near the int64 limits
+    if (mode == "reflect" && (before >= size || after >= size))
+      c.fail(fmt::format("Padding size should be less than the corresponding input dimension, but "
+                         "got: padding ({}, {}) at dimension {} of input {}",
+                         before, after, d, str(shape)));
+    if (mode == "circular" && (before > size || after > size))
+      c.fail("Padding value causes wrapping around more than once.");
+    if (mode == "circular" && out < 0)
+      c.fail("Negative padding value is resulting in an empty dimension");
+    if (mode != "circular" && (out < 0 || (n == 1 && out < 1)))
+      c.fail(fmt::format("input (size {} at dimension {}) is too small. Calculated output size: {}",
+                         size, d, int64_t(out)));
+    if (out > INT64_MAX) c.fail(fmt::format("the padded size of dimension {} is too large", d));
+    some_positive |= out >= 1;
+    shape[d] = int64_t(out);
+  }
+  if (mode != "circular" && !some_positive)
+    c.fail(fmt::format("input {} is too small: every padded output size would be 0", str(shape)));
+}
+
 } // namespace
 
 Arg meta_view(const Ctx &c) {
@@ -243,10 +292,12 @@ Arg meta_view(const Ctx &c) {
     shape[d] = length;
     break;
   }
-  case Op::pad: { // constant_pad_nd: pairs (before, after) from the last dim; negative ones crop
-    if (c.b[2].kind != Arg::Kind::Str || c.b[2].s != "constant")
-      c.fail("thunderc does not support mode=" + describe(c.b[2]) + " (only mode='constant')");
-    if (!c.is_none(3)) c.converts(Arg::of_float(c.number(3)), t.dtype); // a double, as value is
+  case Op::pad: { // pairs (before, after) from the last dim; negative ones crop
+    if (c.b[2].kind != Arg::Kind::Str)
+      c.fail("argument 'mode' must be str, not " + describe(c.b[2]));
+    const std::string &mode = c.b[2].s;
+    if (mode != "constant" && mode != "reflect" && mode != "replicate" && mode != "circular")
+      c.fail("Unrecognised padding mode " + mode);
     Shape pads = c.ints(1);
     if (pads.size() % 2)
       c.fail("Length of pad must be even but instead it equals " + std::to_string(pads.size()));
@@ -254,16 +305,23 @@ Arg meta_view(const Ctx &c) {
       c.fail(fmt::format("Length of pad should be no more than twice the number of dimensions of "
                          "the input. Pad length is {} while the input has {} dimensions.",
                          pads.size(), ndim));
+    if (mode != "constant") {
+      pad_modes(c, t, mode, pads, shape);
+      break;
+    }
+    if (!c.is_none(3)) c.converts(Arg::of_float(c.number(3)), t.dtype); // a double, as value is
     bool grows = std::any_of(pads.begin(), pads.end(), [](int64_t p) { return p > 0; });
     for (size_t k = 0; k < pads.size() / 2; ++k) {
       int64_t d = ndim - 1 - int64_t(k), before = pads[2 * k], after = pads[2 * k + 1];
-      int64_t size = shape[d], cropped = before < 0 ? size + before : size;
-      if (cropped < 0 || (after < 0 && cropped + after < 0) ||
-          (grows && size + before + after <= 0))
+      int64_t size = shape[d]; // sums in 128 bits: pads may be near the int64 limits
+      __int128 cropped = before < 0 ? __int128(size) + before : size,
+               out = __int128(size) + before + after;
+      if (cropped < 0 || (after < 0 && cropped + after < 0) || (grows && out <= 0))
         c.fail(fmt::format("the input size {}, plus padding {} and {}, resulted in a {} output "
                            "size, which is invalid. Check dimension {} of your input.",
                            size, before, after, grows ? "non-positive" : "negative", d));
-      shape[d] = size + before + after;
+      if (out > INT64_MAX) c.fail(fmt::format("the padded size of dimension {} is too large", d));
+      shape[d] = int64_t(out);
     }
     break;
   }

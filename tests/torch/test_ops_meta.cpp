@@ -396,7 +396,6 @@ Arg topk_of(const Bound &b) {
 }
 Arg pad_of(const Bound &b) {
   if (b[2].kind != Arg::Kind::Str) throw BindingError("mode");
-  if (b[2].s != "constant") throw Unrepresentable("pad mode " + b[2].s); // thunderc pads constant
   c10::optional<double> value;
   if (b[3].kind != Arg::Kind::None) value = F(b[3]);
   return meta_of(at::pad(T(b[0]), SEQ(b[1]), b[2].s, value));
@@ -781,7 +780,10 @@ bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a d
          aten_error.find("\"mish_cpu\" not implemented for 'BFloat16'") != std::string::npos ||
          aten_error.find("\"compute_indices_weights_nearest\" not implemented for 'BFloat16'") !=
              std::string::npos || // nearest-exact
-         aten_error.find("\"prod_cpu\" not implemented for 'BFloat16'") != std::string::npos;
+         aten_error.find("\"prod_cpu\" not implemented for 'BFloat16'") != std::string::npos ||
+         // 1.13's reflect and replicate pads are for floating types; PyTorch 2's for all but bool
+         (aten_error.find("_pad") != std::string::npos &&
+          aten_error.find("not implemented for") != std::string::npos);
 }
 
 bool has_mask_index(const Arg &index) {
@@ -800,10 +802,14 @@ bool has_mask_index(const Arg &index) {
 // memory then, so does not notice; infer rejects them as it does non-empty ones); and conv over
 // an empty input, whose 1.13 path neither checks the weight's dtype nor, with zero input
 // channels, gives out_channels channels (infer rejects both); and batch_norm of an empty input,
-// which 1.13 copies without checking anything, as it does roll's.
+// which 1.13 copies without checking anything, as it does roll's; and a reflect or replicate pad
+// of an empty input cropped to a negative size, which 1.13 returns as a tensor of that size.
 bool newer_rule(const Case &c, const Bound &b, const std::string &my_error) {
   if (c.op == Op::batch_norm || c.op == Op::roll)
     return c10::multiply_integers(b[0].tensor.shape) == 0;
+  if (c.op == Op::pad)
+    return c10::multiply_integers(b[0].tensor.shape) == 0 &&
+           my_error.find("too small") != std::string::npos;
   if (c.op == Op::conv1d || c.op == Op::conv2d || c.op == Op::conv3d)
     return (c10::multiply_integers(b[0].tensor.shape) == 0 &&
             my_error.find("same dtype") != std::string::npos) ||
@@ -1201,8 +1207,67 @@ TEST_CASE("ops meta: views and reshapes against ATen") {
   for (DType d : all_dtypes)
     for (const Arg &value : {none(), f(-1.5), i(3), bl(true)})
       run(Op::pad, {t({2, 3}, d), ints({1, 1})}, {{"value", value}});
-  for (const Arg &mode : {str("constant"), str("reflect"), str("replicate"), str("circular")})
+  // reflect, replicate and circular: 1 to 3 trailing dims, one or two leading dims
+  const std::vector<Shape> mode_shapes = {{3},
+                                          {2, 3},
+                                          {1, 2, 3},
+                                          {1, 1, 2, 3},
+                                          {1, 1, 1, 2, 3},
+                                          {2, 1, 2, 2, 3, 1},
+                                          {0, 3},
+                                          {2, 0},
+                                          {0, 2, 3},
+                                          {1, 0, 3},
+                                          {1, 2, 0},
+                                          {2, 1},
+                                          {1, 2, 1},
+                                          {0, 2, 3, 4},
+                                          {2, 0, 3, 4},
+                                          {2, 3, 0, 4},
+                                          {3, 2, 4},
+                                          {0, 3, 3, 3, 3},
+                                          {1, 2, 2, 3, 3}};
+  const std::vector<Shape> mode_pads = {{1, 1},
+                                        {2, 0},
+                                        {0, 2},
+                                        {3, 0},
+                                        {-1, 0},
+                                        {-1, -1},
+                                        {-2, 0},
+                                        {-3, 1},
+                                        {1},
+                                        {0, 0},
+                                        {-2, -1},
+                                        {1, 1, 1, 1},
+                                        {2, 2, 0, 0},
+                                        {0, 0, 2, 1},
+                                        {1, -1, 1, 2},
+                                        {-1, -1, -1, -1},
+                                        {3, 3, 1, 1},
+                                        {1, 1, 1, 1, 1, 1},
+                                        {2, 1, 0, 0, 1, 1},
+                                        {0, 0, 0, 0, 3, 0},
+                                        {1, 1, 1, 1, 1, 1, 1, 1},
+                                        {-2, -2, 0, 0},
+                                        {0, 0, -2, -2},
+                                        {-1, -1, -1, -1, -1, -1},
+                                        {-3, 0, -2, 0},
+                                        {-2, 0, 0, 0, 0, 0}};
+  for (const Arg &mode : {str("reflect"), str("replicate"), str("circular")}) {
+    for (const Shape &s : mode_shapes)
+      for (const Shape &pads : mode_pads)
+        run(Op::pad, {t(s), ints(pads)}, {{"mode", mode}});
+    for (DType d : all_dtypes)
+      for (const Shape &s : {Shape{2, 3}, Shape{1, 2, 3}, Shape{1, 2, 3, 3}, Shape{1, 1, 2, 3, 3}})
+        run(Op::pad, {t(s, d), ints(s.size() < 4 ? Shape{1, 1} : Shape{1, 1, 1, 0})},
+            {{"mode", mode}});
+    for (const Arg &value : {none(), f(0.0), i(0), f(1.0), bl(true)})
+      run(Op::pad, {t({1, 2, 3}), ints({1, 1})}, {{"mode", mode}, {"value", value}});
+  }
+  for (const Arg &mode : {str("constant"), str("reflect"), str("zeros"), i(1)})
     run(Op::pad, {t({1, 2, 3}), ints({1, 1})}, {{"mode", mode}});
+  run(Op::pad, {t({1, 2, 3}), ints({INT64_MAX, INT64_MAX})});
+  run(Op::pad, {t({1, 2, 3}), ints({INT64_MAX, 1})}, {{"mode", str("replicate")}});
 }
 
 TEST_CASE("ops meta: cat, stack, split and chunk against ATen") {
@@ -1824,9 +1889,10 @@ TEST_CASE("ops meta: every op was compared against ATen") {
   std::cout << "ops meta: " << tally.checked
             << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
-            << " CPU kernel gaps (Half; BFloat16 mish, prod and nearest-exact), "
+            << " CPU kernel gaps (Half; BFloat16 mish, prod and nearest-exact; integer reflect and "
+               "replicate pads), "
             << tally.data_dependent << " data-dependent shapes, " << tally.unrepresentable
-            << " not represented (complex128/complex32 results, pad modes, in-place running "
+            << " not represented (complex128/complex32 results, in-place running "
                "statistics, ...), "
             << tally.newer_rules << " rules stricter than 1.13's CPU kernels, " << tally.failures
             << " disagreements\n";
