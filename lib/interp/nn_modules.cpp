@@ -146,14 +146,13 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     return tensor_op(Op::layer_norm,
                      {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")},
                      {});
-  if (cls == "torch.nn.Dropout") {
+  if (cls == "torch.nn.Dropout") { // F.dropout(input, p, training, inplace)
     Value x = input();
     Value p_value = attr("p");
-    bool training = flag("training"); // in eval mode the input itself, whatever `inplace` says
-    if (training && to_float(p_value, "Dropout.p") > 0)
-      fail("torch.nn.Dropout in training mode draws random numbers; trace the model in eval mode "
-           "(training=False)");
-    return x;
+    // In eval mode the input itself, whatever `inplace` says; in training mode dropout draws its
+    // mask when the traces run.
+    if (!flag("training") || to_float(p_value, "Dropout.p") == 0) return x;
+    return tensor_op(Op::dropout, {x, p_value, h.boolean(true, kComputed), attr("inplace")}, {});
   }
   // Activations with an `inplace` attribute, and the attribute each passes on, if any.
   static constexpr struct {
@@ -204,7 +203,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
 }
 
 // torch.nn.MultiheadAttention.forward with F.multi_head_attention_forward, as PyTorch 2's Python
-// code computes it (the eval-mode path without bias_k, bias_v and add_zero_attn; its fast path
+// code computes it (without bias_k, bias_v and add_zero_attn; its eval-mode fast path
 // gives the same values), op for op: boolean masks become float masks of -inf, the packed input
 // projection is one linear when query, key and value are one tensor, and the attention is bmm and
 // softmax when the weights are returned, scaled_dot_product_attention when they are not.
@@ -351,10 +350,9 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     fail("torch.nn.MultiheadAttention with add_bias_kv=True is not supported");
   if (truth(getattr(m, "add_zero_attn")))
     fail("torch.nn.MultiheadAttention with add_zero_attn=True is not supported");
-  bool training = truth(getattr(m, "training"));
-  if (training && to_float(getattr(m, "dropout"), "MultiheadAttention.dropout") > 0)
-    fail("torch.nn.MultiheadAttention in training mode with dropout draws random numbers; trace "
-         "the model in eval mode (training=False)");
+  // Training: dropout on the attention weights (drawn when the traces run, as F.dropout's).
+  Value dropout_p = truth(getattr(m, "training")) ? getattr(m, "dropout") : h.floating(0.0);
+  bool dropout = to_float(dropout_p, "MultiheadAttention.dropout") > 0;
 
   // The input projections (F._in_projection_packed, F._in_projection).
   Value bias = packed ? getattr(m, "in_proj_bias") : h.none();
@@ -429,6 +427,7 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     weights = h.is(attn_mask, Kind::None) ? op(Op::bmm, {scaled, kt})
                                           : op(Op::baddbmm, {attn_mask, scaled, kt});
     weights = op(Op::softmax, {weights, num(-1)});
+    if (dropout) weights = op(Op::dropout, {weights}, {{"p", dropout_p}});
     out = op(Op::bmm, {weights, v});
     out = op(Op::contiguous, {op(Op::transpose, {out, num(0), num(1)})});
     out = op(Op::view, {out, tuple({tgt_len * bsz, embed_dim})});
@@ -443,7 +442,7 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     k = op(Op::view, {k, tuple({bsz, heads, src_len, head_dim})});
     v = op(Op::view, {v, tuple({bsz, heads, src_len, head_dim})});
     out = op(Op::scaled_dot_product_attention,
-             {q, k, v, attn_mask, h.floating(0.0, kComputed), h.boolean(is_causal, kComputed)});
+             {q, k, v, attn_mask, dropout_p, h.boolean(is_causal, kComputed)});
     out = op(Op::contiguous, {op(Op::permute, {out, tuple({2, 0, 1, 3})})});
     out = op(Op::view, {out, tuple({bsz * tgt_len, embed_dim})});
   }

@@ -238,15 +238,19 @@ TEST_CASE("interp guards: built-in modules read their attributes as guarded inpu
   CHECK(t.program.ops.size() == 4); // dropout in eval mode is the identity
 }
 
-TEST_CASE("interp guards: a module without forward, and Dropout in training, are errors") {
+TEST_CASE("interp guards: a module without forward is an error; Dropout in training is an op") {
   std::string classes = R"({"Net": {"module": "m", "qualname": "Net", "base": "torch.nn.Module"}})";
   auto e =
       body_error(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
                  R"({"args": [{"module": "Net"}, {"tensor": [1]}]})", classes);
   CHECK(e.message ==
         "module args[0] (Net) has no forward method; declare one under classes.Net.methods");
-  auto d = body_error(
-      R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}])",
+  auto t = trace_body(
+      R"(["m", "x"])",
+      R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"}, {"op": "return", "value": "%y"}])",
       R"({"args": [{"module": "torch.nn.Dropout", "attrs": {"training": true}}, {"tensor": [1]}]})");
-  CHECK(d.message.find("training mode") != std::string::npos);
+  CHECK(t.has("guard value args[0].training == True\n"));
+  CHECK(t.has("guard value args[0].p == 0.5\n"));
+  REQUIRE(t.program.ops.size() == 1);
+  CHECK(t.program.ops[0].op == ops::Op::dropout);
 }
