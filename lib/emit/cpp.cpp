@@ -1025,7 +1025,12 @@ private:
     case Op::isinf:
     case Op::isfinite:
     case Op::mish:
+    case Op::relu6:
+    case Op::hardswish:
+    case Op::hardsigmoid:
       return {fn(id) + "(" + tensor(0) + ")"};
+    case Op::hardtanh:
+      return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + scalar(2) + ")"};
     case Op::leaky_relu:
     case Op::elu:
       return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ")"};

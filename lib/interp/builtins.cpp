@@ -930,6 +930,20 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     return call_method(input, name.substr(6), std::move(args), std::move(kwargs));
   }
   if (name == "torch.nn.functional.normalize") return normalize(args, kwargs);
+  if (name == "torch.nn.Transformer.generate_square_subsequent_mask") {
+    // torch.triu(torch.full((sz, sz), float("-inf"), dtype=dtype, device=device), diagonal=1)
+    static constexpr std::string_view params[] = {"sz", "device", "dtype"};
+    std::vector<Value> v = bind_arguments(name + "()", params, 1, args, kwargs);
+    auto given = [&](Value x) { // not None
+      if (x) rely_none(x);
+      return x && !h.is(x, Kind::None);
+    };
+    Value size = h.tuple({v[0], v[0]}, kComputed);
+    Value full = tensor_op(ops::Op::full, {size, h.floating(-INFINITY, kComputed)},
+                           {{"dtype", given(v[2]) ? v[2] : h.dtype(DType::Float32)},
+                            {"device", given(v[1]) ? v[1] : h.device(Device{})}});
+    return tensor_op(ops::Op::triu, {full}, {{"diagonal", num(1)}});
+  }
   if (name == "torch._assert") { // `assert condition, message` (torchvision's models call it)
     static constexpr std::string_view params[] = {"condition", "message"};
     std::vector<Value> v = bind_arguments("torch._assert()", params, 2, args, kwargs);

@@ -109,6 +109,11 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     return tensor_op(Op::adaptive_avg_pool1d, {input(), attr("output_size")}, {});
   if (cls == "torch.nn.AdaptiveAvgPool2d")
     return tensor_op(Op::adaptive_avg_pool2d, {input(), attr("output_size")}, {});
+  if (cls == "torch.nn.Upsample")
+    return tensor_op(
+        Op::interpolate,
+        {input(), attr("size"), attr("scale_factor"), attr("mode"), attr("align_corners")},
+        {{"recompute_scale_factor", attr("recompute_scale_factor")}});
   if (cls == "torch.nn.Flatten")
     return tensor_op(Op::flatten, {input(), attr("start_dim"), attr("end_dim")}, {});
   if (cls == "torch.nn.GroupNorm")
@@ -162,6 +167,8 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   } activations[] = {{"torch.nn.ReLU", Op::relu, nullptr},
                      {"torch.nn.SiLU", Op::silu, nullptr},
                      {"torch.nn.Mish", Op::mish, nullptr},
+                     {"torch.nn.Hardswish", Op::hardswish, nullptr},
+                     {"torch.nn.Hardsigmoid", Op::hardsigmoid, nullptr},
                      {"torch.nn.LeakyReLU", Op::leaky_relu, "negative_slope"},
                      {"torch.nn.ELU", Op::elu, "alpha"}};
   for (const auto &a : activations) {
@@ -169,6 +176,11 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     Args operands = {input()};
     if (a.param) operands.push_back(attr(a.param));
     return flag("inplace") ? inplace_op(a.op, operands, {}) : tensor_op(a.op, operands, {});
+  }
+  if (cls == "torch.nn.Hardtanh" || cls == "torch.nn.ReLU6") { // ReLU6 is a Hardtanh(0, 6)
+    Args operands = {input(), attr("min_val"), attr("max_val")};
+    return flag("inplace") ? inplace_op(Op::hardtanh, operands, {})
+                           : tensor_op(Op::hardtanh, operands, {});
   }
   if (cls == "torch.nn.GELU") {
     Value x = input();

@@ -372,7 +372,8 @@ Arg apply_rule(const Ctx &c) {
   case Op::bitwise_not: case Op::reciprocal: case Op::round: case Op::erf: case Op::log1p:
   case Op::expm1: case Op::log2: case Op::floor: case Op::ceil: case Op::trunc: case Op::sign:
   case Op::isnan: case Op::isinf: case Op::isfinite: case Op::leaky_relu: case Op::elu:
-  case Op::mish: case Op::softplus:
+  case Op::mish: case Op::softplus: case Op::hardtanh: case Op::relu6: case Op::hardswish:
+  case Op::hardsigmoid:
     return meta_unary(c);
   case Op::to: case Op::type_as: case Op::to_float: case Op::to_half: case Op::to_bfloat16:
   case Op::to_long: case Op::to_int: case Op::to_bool: case Op::to_double:

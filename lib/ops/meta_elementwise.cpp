@@ -183,9 +183,21 @@ Arg meta_unary(const Ctx &c) {
     if (!is_floating(d)) reject("");
     break;
   case Op::mish:
+  case Op::hardswish:
+  case Op::hardsigmoid:
     c.boolean(1);
     if (!is_floating(d)) reject("");
     break;
+  case Op::hardtanh: // clamp(input, min_val, max_val), but not of bool tensors
+  case Op::relu6: {  // hardtanh(input, 0, 6)
+    bool h = c.op == Op::hardtanh;
+    double lo = h ? c.number(1) : 0, hi = h ? c.number(2) : 6;
+    c.boolean(h ? 3 : 1);
+    if (d == DType::Bool || is_complex(d)) reject("");
+    if (d == DType::UInt8 && (lo < 0 || hi < 0))
+      c.fail("cannot do hardtanh on an unsigned type with negative limits");
+    break;
+  }
   case Op::bitwise_not: // logical not on bool, bitwise not on integers; no kernel for the rest
     if (!is_integral(d, true)) reject("bitwise not is for integer and bool tensors");
     break;

@@ -393,6 +393,14 @@ at::Tensor one(const Call &c) {
     return at::elu(c.tensor(0), c.scalar(1));
   case Op::mish:
     return at::mish(c.tensor(0));
+  case Op::hardtanh:
+    return at::hardtanh(c.tensor(0), c.scalar(1), c.scalar(2));
+  case Op::relu6:
+    return at::relu6(c.tensor(0));
+  case Op::hardswish:
+    return at::hardswish(c.tensor(0));
+  case Op::hardsigmoid:
+    return at::hardsigmoid(c.tensor(0));
   case Op::softplus:
     return at::softplus(c.tensor(0), c.scalar(1), c.scalar(2));
   case Op::logical_not: return at::logical_not(c.tensor(0));

@@ -648,6 +648,10 @@ const std::map<Op, Runner> &runners() {
       {Op::elu, R((B(b[2]), at::elu(T(b[0]), S(b[1]))))},
       {Op::mish, R((B(b[1]), at::mish(T(b[0]))))},
       {Op::softplus, R(at::softplus(T(b[0]), S(b[1]), S(b[2])))},
+      {Op::hardtanh, R((B(b[3]), at::hardtanh(T(b[0]), S(b[1]), S(b[2]))))},
+      {Op::relu6, R((B(b[1]), at::relu6(T(b[0]))))},
+      {Op::hardswish, R((B(b[1]), at::hardswish(T(b[0]))))},
+      {Op::hardsigmoid, R((B(b[1]), at::hardsigmoid(T(b[0]))))},
       {Op::norm, norm_of},
       {Op::vector_norm,
        [](const Bound &b) {
@@ -1020,15 +1024,16 @@ TEST_CASE("ops meta: elementwise binary ops against ATen") {
 }
 
 TEST_CASE("ops meta: unary ops and conversions against ATen") {
-  for (Op op :
-       {Op::neg,      Op::abs,         Op::exp,         Op::log,       Op::sqrt,        Op::rsqrt,
-        Op::sin,      Op::cos,         Op::tanh,        Op::sigmoid,   Op::logical_not, Op::relu,
-        Op::gelu,     Op::silu,        Op::dropout,     Op::clone,     Op::contiguous,  Op::type_as,
-        Op::to_float, Op::to_half,     Op::to_bfloat16, Op::to_long,   Op::to_int,      Op::to_bool,
-        Op::to,       Op::bitwise_not, Op::reciprocal,  Op::to_double, Op::round,       Op::erf,
-        Op::log1p,    Op::expm1,       Op::log2,        Op::floor,     Op::ceil,        Op::trunc,
-        Op::sign,     Op::isnan,       Op::isinf,       Op::isfinite,  Op::leaky_relu,  Op::elu,
-        Op::mish,     Op::softplus})
+  for (Op op : {Op::neg,         Op::abs,        Op::exp,        Op::log,      Op::sqrt,
+                Op::rsqrt,       Op::sin,        Op::cos,        Op::tanh,     Op::sigmoid,
+                Op::logical_not, Op::relu,       Op::gelu,       Op::silu,     Op::dropout,
+                Op::clone,       Op::contiguous, Op::type_as,    Op::to_float, Op::to_half,
+                Op::to_bfloat16, Op::to_long,    Op::to_int,     Op::to_bool,  Op::to,
+                Op::bitwise_not, Op::reciprocal, Op::to_double,  Op::round,    Op::erf,
+                Op::log1p,       Op::expm1,      Op::log2,       Op::floor,    Op::ceil,
+                Op::trunc,       Op::sign,       Op::isnan,      Op::isinf,    Op::isfinite,
+                Op::leaky_relu,  Op::elu,        Op::mish,       Op::softplus, Op::hardtanh,
+                Op::relu6,       Op::hardswish,  Op::hardsigmoid})
     for (DType d : all_dtypes)
       for (const Shape &s : {Shape{}, Shape{2, 3}, Shape{0, 2}}) {
         if (op == Op::type_as) {
@@ -1050,7 +1055,8 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
         }
       }
   for (const Arg &a : {f(0.2), i(-1), bl(true), str("x"), none()}) {
-    run(Op::leaky_relu, {t({2}), a});
+    run(Op::hardtanh, {t({2}), a});
+    run(Op::hardtanh, {t({2}, I64), f(-2.0), a});
     run(Op::elu, {t({2}, F64), a});
     run(Op::softplus, {t({2}), a, f(10.0)});
     run(Op::softplus, {t({2}, BF16), i(2), a});
