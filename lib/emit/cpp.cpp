@@ -1335,13 +1335,16 @@ private:
               (r.linear ? std::string(r.align_corners ? "true, " : "false, ") : "") + scales + ")"};
     }
     case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list
+    case Op::max_pool1d:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +
               int_list(4) + ", " + boolean(5) + ")"};
     case Op::avg_pool2d:
+    case Op::avg_pool1d:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ", " +
               (is_none(2) ? "at::IntArrayRef{}" : int_list(2)) + ", " + int_list(3) + ", " +
-              boolean(4) + ", " + boolean(5) + ", " + opt_int(6) + ")"};
+              boolean(4) + ", " + boolean(5) +
+              (op == Op::avg_pool2d ? ", " + opt_int(6) : std::string()) + ")"};
     case Op::adaptive_avg_pool1d:
       return {fn(id) + "(" + tensor(0) + ", " + int_list(1) + ")"};
     case Op::adaptive_avg_pool2d: {

@@ -95,10 +95,15 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
         op, {x, weight, attr("bias"), attr("stride"), padding, attr("dilation"), attr("groups")},
         {});
   }
-  if (cls == "torch.nn.MaxPool2d")
-    return tensor_op(Op::max_pool2d,
+  if (cls == "torch.nn.MaxPool1d" || cls == "torch.nn.MaxPool2d")
+    return tensor_op(cls == "torch.nn.MaxPool1d" ? Op::max_pool1d : Op::max_pool2d,
                      {input(), attr("kernel_size"), attr("stride"), attr("padding"),
                       attr("dilation"), attr("ceil_mode"), attr("return_indices")},
+                     {});
+  if (cls == "torch.nn.AvgPool1d")
+    return tensor_op(Op::avg_pool1d,
+                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
+                      attr("ceil_mode"), attr("count_include_pad")},
                      {});
   if (cls == "torch.nn.AvgPool2d")
     return tensor_op(Op::avg_pool2d,

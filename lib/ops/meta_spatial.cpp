@@ -49,8 +49,8 @@ Shape adaptive_avg_pool1d_shape(const Ctx &c, const Shape &s, DType dtype, int64
 } // namespace
 
 // max_pool2d, avg_pool2d and adaptive_avg_pool2d over the last two dims of a 3-D [C, H, W] or 4-D
-// [N, C, H, W] input (adaptive_avg_pool1d over the last dim of a 2-D or 3-D one), as ATen 1.13
-// checks them. A pooled dim of size n gives
+// [N, C, H, W] input (max_pool1d, avg_pool1d and adaptive_avg_pool1d over the last dim of a 2-D or
+// 3-D one), as ATen 1.13 checks them. A pooled dim of size n gives
 // floor((n + 2 * padding - dilation * (kernel - 1) - 1 + (ceil_mode ? stride - 1 : 0)) / stride)
 // + 1, less one where ceil_mode would start the last window in the right padding; the padding is
 // at most half the kernel. The sizes are C ints in ATen (larger ones are refused).
@@ -81,14 +81,15 @@ Arg meta_pool(const Ctx &c) {
     if (size.size() != 2) c.fail("output_size must be 2 ints, got " + str(size));
     return c.out(adaptive_avg_pool2d_shape(c, s, t.dtype, size), t.dtype, t.device);
   }
-  bool max = c.op == Op::max_pool2d;
-  // kernel_size, stride (None or empty: the kernel's), padding, dilation: one int or two
+  bool max = c.op == Op::max_pool2d || c.op == Op::max_pool1d;
+  size_t dims = c.op == Op::max_pool1d || c.op == Op::avg_pool1d ? 1 : 2;
+  // kernel_size, stride (None or empty: the kernel's), padding, dilation: one int or `dims`
   auto pair = [&](size_t i, bool may_be_empty, Shape fallback) {
     Shape v = c.is_none(i) ? Shape() : c.ints(i);
     if (v.empty() && may_be_empty) return fallback;
-    if (v.size() == 1) v.push_back(v[0]);
-    if (v.size() != 2)
-      c.fail(fmt::format("{} must be a single int or a tuple of two ints, got {}", c.param(i),
+    if (v.size() == 1) v.resize(dims, v[0]);
+    if (v.size() != dims)
+      c.fail(fmt::format("{} must be a single int or a tuple of {} ints, got {}", c.param(i), dims,
                          describe(c.b[i])));
     for (int64_t x : v)
       if (x < std::numeric_limits<int32_t>::min() || x > std::numeric_limits<int32_t>::max())
@@ -96,20 +97,22 @@ Arg meta_pool(const Ctx &c) {
     return v;
   };
   Shape kernel = pair(1, false, {}), stride = pair(2, true, kernel), padding = pair(3, false, {});
-  Shape dilation = max ? pair(4, false, {}) : Shape{1, 1};
+  Shape dilation = max ? pair(4, false, {}) : Shape(dims, 1);
   bool ceil_mode = c.boolean(max ? 5 : 4);
   if (max && c.boolean(6))
-    c.fail("thunderc does not support return_indices=True; call torch.nn.functional.max_pool2d "
-           "without it");
-  if (!max) {
-    c.boolean(5);
+    c.fail(fmt::format("thunderc does not support return_indices=True; call {} without it",
+                       info(c.op).torch_name));
+  if (!max) c.boolean(5);
+  if (c.op == Op::avg_pool2d) {
     std::optional<int64_t> divisor = c.opt_integer(6);
     if (divisor && *divisor == 0) c.fail("divisor_override must not be zero");
   }
-  if (ndim != 3 && ndim != 4) c.fail("expected a 3-D or 4-D input, got input of size " + str(s));
-  Shape out(s.begin(), s.end() - 2);
-  for (size_t d = 0; d < 2; ++d) {
-    int64_t n = s[ndim - 2 + d], k = kernel[d], st = stride[d], p = padding[d], dl = dilation[d];
+  if (ndim != dims + 1 && ndim != dims + 2)
+    c.fail(fmt::format("expected a {}-D or {}-D input, got input of size {}", dims + 1, dims + 2,
+                       str(s)));
+  Shape out(s.begin(), s.end() - dims);
+  for (size_t d = 0; d < dims; ++d) {
+    int64_t n = s[ndim - dims + d], k = kernel[d], st = stride[d], p = padding[d], dl = dilation[d];
     if (k <= 0) c.fail("kernel size should be greater than zero, got " + str(kernel));
     if (st <= 0) c.fail("stride should be greater than zero, got " + str(stride));
     if (dl <= 0) c.fail("dilation should be greater than zero, got " + str(dilation));
@@ -125,13 +128,13 @@ Arg meta_pool(const Ctx &c) {
       c.fail(fmt::format("the output size at pooled dim {} exceeds 2^63 - 1", d));
     out.push_back(int64_t(size));
   }
-  bool empty_plane =
-      ndim == 3 ? s[0] == 0 || s[1] == 0 || s[2] == 0 : s[1] == 0 || s[2] == 0 || s[3] == 0;
+  bool empty_plane = std::find(s.begin() + (ndim == dims + 2), s.end(), 0) != s.end();
   if (empty_plane)
     c.fail("expected an input with optional 0 dim batch size and non-empty other dims, got input "
            "of size " +
            str(s));
-  if (out[ndim - 2] < 1 || out[ndim - 1] < 1)
+  int64_t least = c.op == Op::max_pool1d ? 0 : 1; // 1.13's max_pool1d gives empty outputs
+  if (std::any_of(out.end() - dims, out.end(), [&](int64_t x) { return x < least; }))
     c.fail(fmt::format("given input size {}, the output size {} is too small", str(s), str(out)));
   bool supported = is_floating(t.dtype) || (!max && t.dtype == DType::Int64);
   if (!supported) c.fail("not implemented for " + str(t.dtype) + " tensors");

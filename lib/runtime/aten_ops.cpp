@@ -649,6 +649,12 @@ at::Tensor one(const Call &c) {
   case Op::avg_pool2d:
     return at::avg_pool2d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
                           c.ints(3), c.boolean(4), c.boolean(5), c.opt_int(6));
+  case Op::max_pool1d:
+    return at::max_pool1d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
+                          c.ints(3), c.ints(4), c.boolean(5));
+  case Op::avg_pool1d:
+    return at::avg_pool1d(c.tensor(0), c.ints(1), c.none(2) ? std::vector<int64_t>() : c.ints(2),
+                          c.ints(3), c.boolean(4), c.boolean(5));
   case Op::adaptive_avg_pool1d:
     return at::adaptive_avg_pool1d(c.tensor(0), c.ints(1));
   case Op::adaptive_avg_pool2d:

@@ -8,6 +8,11 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
   using K = ModuleDefault::Kind;
   static const ModuleDefault training{K::Bool, "training", Slot::Attr};
   static const ModuleDefault inplace{K::Bool, "inplace", Slot::Attr};
+  static const std::vector<ModuleDefault> max_pool = {training,
+                                                      {K::Int, "padding", Slot::Attr, 0},
+                                                      {K::Int, "dilation", Slot::Attr, 1},
+                                                      {K::Bool, "return_indices", Slot::Attr},
+                                                      {K::Bool, "ceil_mode", Slot::Attr}};
   static const std::map<std::string, std::vector<ModuleDefault>> table = {
       {"torch.nn.Linear", {training, {K::None, "bias", Slot::Parameter}}},
       {"torch.nn.modules.linear.NonDynamicallyQuantizableLinear",
@@ -39,12 +44,13 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
         {K::None, "weight", Slot::Parameter},
         {K::None, "bias", Slot::Parameter},
         {K::Float, "eps", Slot::Attr, 1e-5}}},
-      {"torch.nn.MaxPool2d",
+      {"torch.nn.MaxPool1d", max_pool},
+      {"torch.nn.MaxPool2d", max_pool},
+      {"torch.nn.AvgPool1d",
        {training,
         {K::Int, "padding", Slot::Attr, 0},
-        {K::Int, "dilation", Slot::Attr, 1},
-        {K::Bool, "return_indices", Slot::Attr},
-        {K::Bool, "ceil_mode", Slot::Attr}}},
+        {K::Bool, "ceil_mode", Slot::Attr},
+        {K::Bool, "count_include_pad", Slot::Attr, 1}}},
       {"torch.nn.AvgPool2d",
        {training,
         {K::Int, "padding", Slot::Attr, 0},

@@ -390,6 +390,8 @@ _CONV_DEFAULTS = [("bias", "parameter", None), ("stride", "attr", _conv_tuple(1)
                   ("padding", "attr", _conv_tuple(0)), ("dilation", "attr", _conv_tuple(1)),
                   ("groups", "attr", 1), ("padding_mode", "attr", "zeros")]
 _INPLACE = ("inplace", "attr", False)
+_MAX_POOL_DEFAULTS = [("padding", "attr", 0), ("dilation", "attr", 1),
+                      ("return_indices", "attr", False), ("ceil_mode", "attr", False)]
 # The members a built-in module takes when its graph value leaves them out, as thunderc reads them
 # (docs/graph-format.md, lib/values/module_defaults.cpp): for modules whose constructor could not
 # run from the graph's attrs. A callable default is made from the module's weight.
@@ -415,8 +417,10 @@ _MODULE_DEFAULTS = {
     torch.nn.Conv1d: _CONV_DEFAULTS,
     torch.nn.Conv2d: _CONV_DEFAULTS,
     torch.nn.Conv3d: _CONV_DEFAULTS,
-    torch.nn.MaxPool2d: [("padding", "attr", 0), ("dilation", "attr", 1),
-                         ("return_indices", "attr", False), ("ceil_mode", "attr", False)],
+    torch.nn.MaxPool1d: _MAX_POOL_DEFAULTS,
+    torch.nn.MaxPool2d: _MAX_POOL_DEFAULTS,
+    torch.nn.AvgPool1d: [("padding", "attr", 0), ("ceil_mode", "attr", False),
+                         ("count_include_pad", "attr", True)],
     torch.nn.AvgPool2d: [("padding", "attr", 0), ("ceil_mode", "attr", False),
                          ("count_include_pad", "attr", True), ("divisor_override", "attr", None)],
     torch.nn.Flatten: [("start_dim", "attr", 1), ("end_dim", "attr", -1)],

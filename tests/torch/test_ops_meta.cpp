@@ -705,6 +705,14 @@ const std::map<Op, Runner> &runners() {
                                         B(b[5]), OI(b[6])))},
       {Op::adaptive_avg_pool2d, adaptive_avg_pool2d_of},
       {Op::adaptive_avg_pool1d, R(at::adaptive_avg_pool1d(T(b[0]), IL(b[1])))},
+      {Op::max_pool1d,
+       [](const Bound &b) -> Arg {
+         if (B(b[6])) throw Unrepresentable("return_indices=True");
+         return meta_of(
+             at::max_pool1d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), IL(b[4]), B(b[5])));
+       }},
+      {Op::avg_pool1d,
+       R(at::avg_pool1d(T(b[0]), IL(b[1]), stride_of(b[2]), IL(b[3]), B(b[4]), B(b[5])))},
       {Op::roll, R(at::roll(T(b[0]), IL(b[1]), b[2].kind == Arg::Kind::None
                                                    ? std::vector<int64_t>{}
                                                    : IL(b[2])))},
@@ -1560,6 +1568,25 @@ TEST_CASE("ops meta: pooling, roll and unflatten against ATen") {
     for (bool include : {false, true})
       run(Op::avg_pool2d, {t({1, 2, 5, 5}), i(3), i(2), i(1), bl(false), bl(include), divisor});
   run(Op::max_pool2d, {t({1, 2, 5, 5}), i(3), i(2), i(1), i(1), bl(false), bl(true)});
+  for (const Shape &s : {Shape{1, 2, 7}, Shape{2, 6}, Shape{0, 2, 5}, Shape{1, 0, 5}, Shape{2, 0},
+                         Shape{0, 5}, Shape{5}, Shape{1, 1, 2, 5}, Shape{1, 2, 1}})
+    for (const Arg &kernel : {i(2), i(3), ints({2}), i(0), i(6), ints({1, 2})})
+      for (const Arg &stride : {none(), i(1), i(2), ints({2, 1}), i(0), ints({})})
+        for (const Arg &padding : {i(0), i(1), ints({1}), i(2), i(-1)})
+          for (bool ceil : {false, true}) {
+            run(Op::max_pool1d, {t(s), kernel, stride, padding}, {{"ceil_mode", bl(ceil)}});
+            run(Op::avg_pool1d, {t(s), kernel, stride, padding}, {{"ceil_mode", bl(ceil)}});
+          }
+  for (const Arg &dilation : {i(1), i(2), ints({3}), i(0), ints({1, 1})})
+    run(Op::max_pool1d, {t({1, 2, 9}), i(3), i(1), i(1), dilation});
+  for (DType d : all_dtypes)
+    for (const Shape &s : {Shape{1, 2, 4}, Shape{0, 2, 4}}) {
+      run(Op::max_pool1d, {t(s, d), i(2)});
+      run(Op::avg_pool1d, {t(s, d), i(2)});
+    }
+  for (bool include : {false, true})
+    run(Op::avg_pool1d, {t({1, 2, 5}), i(3), i(2), i(1), bl(false), bl(include)});
+  run(Op::max_pool1d, {t({1, 2, 5}), i(3), i(2), i(1), i(1), bl(false), bl(true)});
   for (const Shape &s :
        {Shape{1, 2, 5, 5}, Shape{2, 5, 6}, Shape{0, 2, 5, 5}, Shape{1, 0, 5, 5}, Shape{2, 0, 5},
         Shape{2, 5, 0}, Shape{5, 5}, Shape{5}, Shape{1, 1, 2, 5, 5}})

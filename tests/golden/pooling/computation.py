@@ -30,6 +30,14 @@ def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x,
   ad = torch.nn.functional.adaptive_avg_pool2d(x, (None, 2))  # ad: "cpu f32[2, 4, 7, 2]"
   # gap = F.adaptive_avg_pool2d(x, 1)
   gap = torch.nn.functional.adaptive_avg_pool2d(x, 1)  # gap: "cpu f32[2, 4, 1, 1]"
+  # m1 = max1d(sequence_output)
+  m1 = torch.nn.functional.max_pool1d(sequence_output, 3, 2, 1, 1, True, False)  # m1: "cpu f32[2, 7, 4]"
+  # a1 = avg1d(sequence_output)
+  a1 = torch.nn.functional.avg_pool1d(sequence_output, (2,), (2,), (1,), False, False)  # a1: "cpu f32[2, 7, 4]"
+  # m2 = F.max_pool1d(sequence_output, 3, stride=1, dilation=2)
+  m2 = torch.nn.functional.max_pool1d(sequence_output, 3, stride=1, dilation=2)  # m2: "cpu f32[2, 7, 2]"
+  # a2_1d = F.avg_pool1d(sequence_output, (3,))
+  a2_1d = torch.nn.functional.avg_pool1d(sequence_output, (3,))  # a2_1d: "cpu f32[2, 7, 2]"
   # shifted = torch.roll(hidden_state, shifts=(-2, -2), dims=(1, 2))
   shifted = torch.roll(windows, shifts=(-2, -2), dims=(1, 2))  # shifted: "cpu f32[2, 4, 4, 3]"
   # flat = windows.roll(3)
@@ -45,4 +53,4 @@ def computation(classifier_bias, classifier_weight, t_0_weight, pixel_values, x,
   pooled_1 = torch.flatten(pooled, 1)  # pooled_1: "cpu f32[2, 6]"
   # ap1 = F.adaptive_avg_pool1d(sequence_output.transpose(1, 2), 3)
   ap1 = torch.nn.functional.adaptive_avg_pool1d(so, 3)  # ap1: "cpu f32[2, 6, 3]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1)
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1, m1, a1, m2, a2_1d)

@@ -3,7 +3,7 @@ from thunderc_support import no_autocast
 
 @torch.no_grad()
 @no_autocast
-def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1):
+def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1, m1, a1, m2, a2_1d):
   # logits: "cpu f32[2, 5]"
   # a: "cpu f32[2, 4, 4, 4]"
   # a2: "cpu f32[2, 4, 3, 2]"
@@ -16,4 +16,8 @@ def epilogue(logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1):
   # u2: "cpu f32[2, 2, 2, 7, 6]"
   # pooled_1: "cpu f32[2, 6]"
   # ap1: "cpu f32[2, 6, 3]"
-  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1)
+  # m1: "cpu f32[2, 7, 4]"
+  # a1: "cpu f32[2, 7, 4]"
+  # m2: "cpu f32[2, 7, 2]"
+  # a2_1d: "cpu f32[2, 7, 2]"
+  return (logits, a, a2, mx, ad, gap, shifted, flat, u, u2, pooled_1, ap1, m1, a1, m2, a2_1d)

@@ -6,7 +6,7 @@ from app.resnet import ResNetStem as app_resnet_ResNetStem
 @no_autocast
 def prologue(*args, **kwargs):
   # args: "Any"
-  check_len(args, 6)
+  check_len(args, 8)
   p0: "<class 'app.resnet.ResNetStem'>" = args[0]
   check_type(p0, app_resnet_ResNetStem)
   p1: "<class 'torch.nn.Linear'>" = p0.classifier
@@ -93,6 +93,38 @@ def prologue(*args, **kwargs):
   check_number_type_and_value(i34, 1)
   sequence_output: "cpu f32[2, 7, 6]" = args[5]
   check_tensor_metadata(sequence_output, (2, 7, 6), 'cpu', torch.float32, False)
+  p35: "<class 'torch.nn.MaxPool1d'>" = args[6]
+  check_type(p35, torch.nn.MaxPool1d)
+  b36: "bool True" = p35.ceil_mode
+  check_number_type_and_value(b36, True)
+  i37: "int 1" = p35.dilation
+  check_number_type_and_value(i37, 1)
+  i38: "int 3" = p35.kernel_size
+  check_number_type_and_value(i38, 3)
+  i39: "int 1" = p35.padding
+  check_number_type_and_value(i39, 1)
+  b40: "bool False" = p35.return_indices
+  check_number_type_and_value(b40, False)
+  i41: "int 2" = p35.stride
+  check_number_type_and_value(i41, 2)
+  p42: "<class 'torch.nn.AvgPool1d'>" = args[7]
+  check_type(p42, torch.nn.AvgPool1d)
+  b43: "bool False" = p42.ceil_mode
+  check_number_type_and_value(b43, False)
+  b44: "bool False" = p42.count_include_pad
+  check_number_type_and_value(b44, False)
+  p45: "Any" = p42.kernel_size
+  check_len(p45, 1)
+  i46: "int 2" = p45[0]
+  check_number_type_and_value(i46, 2)
+  p47: "Any" = p42.padding
+  check_len(p47, 1)
+  i48: "int 1" = p47[0]
+  check_number_type_and_value(i48, 1)
+  p49: "Any" = p42.stride
+  check_len(p49, 1)
+  i50: "int 2" = p49[0]
+  check_number_type_and_value(i50, 2)
   # kwargs: "Any"
   check_len(kwargs, 0)
   check_keys(kwargs, ())

@@ -221,6 +221,8 @@ call("torch.nn.functional.avg_pool2d", ["%x3", 3, 2, 1], "ap", {"count_include_p
 call("torch.nn.functional.avg_pool2d", ["%x3", 2], "ap2", {"divisor_override": 3})
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", [None, 2]], "aap")
 call("torch.nn.functional.adaptive_avg_pool2d", ["%x3", 1], "aap1")
+call("torch.nn.functional.max_pool1d", ["%x3", 3], "mp1", {"stride": 2, "padding": 1, "ceil_mode": True})
+call("torch.nn.functional.avg_pool1d", ["%x3", 2], "ap1", {"count_include_pad": False, "padding": 1})
 call("torch.nn.functional.adaptive_avg_pool1d", ["%x3", 4], "aap1d")
 # random draws, kept (impure) though unused: their values are not compared
 call("torch.rand", [[2, 3]], "rnd", keep=False)
