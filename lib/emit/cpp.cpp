@@ -1362,6 +1362,12 @@ private:
               int_list(3) + ", " +
               (m(4).kind == Arg::Kind::Str ? "c10::string_view(" + str(4) + ")" : int_list(4)) +
               ", " + int_list(5) + ", " + integer(6) + ")"};
+    case Op::conv_transpose1d:
+    case Op::conv_transpose2d:
+    case Op::conv_transpose3d:
+      return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ", " + opt_tensor(2) + ", " +
+              int_list(3) + ", " + int_list(4) + ", " + int_list(5) + ", " + integer(6) + ", " +
+              int_list(7) + ")"};
     case Op::one_hot:
       return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
     case Op::cross_entropy:

@@ -249,6 +249,7 @@ public:
   Value nn_forward(const std::string &builtin_cls, Value m, Args &args, Kwargs &kwargs);
   Value multihead_attention(Value m, Args &args, Kwargs &kwargs);
   Value conv_pads(Value m, Value weight, Value padding, size_t dims);
+  Value conv_transpose(const std::string &cls, Value m, Args &args, Kwargs &kwargs);
 
   const Graph &g;
   const InterpOptions &opt;

@@ -52,6 +52,64 @@ Value Interpreter::conv_pads(Value m, Value weight, Value padding, size_t dims) 
   return h.list(std::move(pads), kComputed);
 }
 
+// ConvTranspose1d/2d/3d.forward(input, output_size=None): the output padding is the module's, or
+// what makes the output `output_size` (_ConvTransposeNd._output_padding), then F.conv_transposeNd.
+Value Interpreter::conv_transpose(const std::string &cls, Value m, Args &args, Kwargs &kwargs) {
+  static constexpr std::string_view params[] = {"input", "output_size"};
+  std::vector<Value> a = bind_arguments(cls + ".forward()", params, 1, args, kwargs);
+  Value mode = getattr(m, "padding_mode");
+  rely(mode);
+  if (!h.is(mode, Kind::Str) || h.as_str(mode) != "zeros")
+    fail(fmt::format("{}: only 'zeros' padding mode is supported, not {}", cls, h.repr(mode)));
+  size_t dims = size_t(cls[cls.size() - 2] - '0'); // torch.nn.ConvTranspose<dims>d
+  ops::Op op = dims == 1   ? ops::Op::conv_transpose1d
+               : dims == 2 ? ops::Op::conv_transpose2d
+                           : ops::Op::conv_transpose3d;
+  Value input = a[0], weight = getattr(m, "weight"), stride = getattr(m, "stride"),
+        padding = getattr(m, "padding"), dilation = getattr(m, "dilation");
+  Value output_padding;
+  if (a[1]) rely(a[1]);
+  if (!a[1] || h.is(a[1], Kind::None)) {
+    output_padding = getattr(m, "output_padding");
+  } else {
+    if (!h.is(input, Kind::Tensor)) fail(fmt::format("{}: input must be a tensor", cls));
+    rely_meta(input);
+    const std::vector<int64_t> &in = h.meta(h.current(input)).shape;
+    std::vector<Value> size = iterate(a[1]);
+    size_t leading = in.size() == dims + 2 ? 2 : 1;
+    if (size.size() == leading + dims) size.erase(size.begin(), size.begin() + leading);
+    if (size.size() != dims || in.size() < leading + dims)
+      fail(fmt::format("{}: output_size must have {} or {} elements (got {})", cls, dims,
+                       dims + leading, size.size()));
+    auto ints = [&](Value v, const char *what) {
+      std::vector<Value> items = iterate(v);
+      if (items.size() != dims)
+        fail(fmt::format("{}: {} has {} values, not {}", cls, what, items.size(), dims));
+      return items;
+    };
+    std::vector<Value> st = ints(stride, "stride"), pd = ints(padding, "padding"),
+                       dl = ints(dilation, "dilation"),
+                       ks = ints(getattr(m, "kernel_size"), "kernel_size");
+    std::vector<Value> pads;
+    for (size_t d = 0; d < dims; ++d) {
+      int64_t s = to_int(st[d], "stride");
+      int64_t least = (in[d + leading] - 1) * s - 2 * to_int(pd[d], "padding") +
+                      to_int(dl[d], "dilation") * (to_int(ks[d], "kernel_size") - 1) + 1;
+      int64_t want = to_int(size[d], "output_size");
+      if (want < least || want > least + s - 1)
+        fail(fmt::format("{}: requested an output size of {}, but valid sizes range from {} to "
+                         "{} (for an input of {})",
+                         cls, want, least, least + s - 1, in[d + leading]));
+      pads.push_back(num(want - least));
+    }
+    output_padding = h.list(std::move(pads), kComputed);
+  }
+  return tensor_op(op,
+                   {input, weight, getattr(m, "bias"), stride, padding, output_padding,
+                    getattr(m, "groups"), dilation},
+                   {});
+}
+
 Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwargs &kwargs) {
   auto attr = [&](const char *name) { return getattr(m, name); };
   auto input = [&]() {
@@ -95,6 +153,9 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
         op, {x, weight, attr("bias"), attr("stride"), padding, attr("dilation"), attr("groups")},
         {});
   }
+  if (cls == "torch.nn.ConvTranspose1d" || cls == "torch.nn.ConvTranspose2d" ||
+      cls == "torch.nn.ConvTranspose3d")
+    return conv_transpose(cls, m, args, kwargs);
   if (cls == "torch.nn.MaxPool1d" || cls == "torch.nn.MaxPool2d")
     return tensor_op(cls == "torch.nn.MaxPool1d" ? Op::max_pool1d : Op::max_pool2d,
                      {input(), attr("kernel_size"), attr("stride"), attr("padding"),

@@ -408,6 +408,8 @@ Arg apply_rule(const Ctx &c) {
     return meta_factory(c);
   case Op::matmul: case Op::bmm: return meta_matmul(c);
   case Op::conv1d: case Op::conv2d: case Op::conv3d: return meta_conv(c);
+  case Op::conv_transpose1d: case Op::conv_transpose2d: case Op::conv_transpose3d:
+    return meta_conv_transpose(c);
   case Op::max_pool2d: case Op::avg_pool2d: case Op::max_pool1d: case Op::avg_pool1d:
   case Op::adaptive_avg_pool1d:
   case Op::adaptive_avg_pool2d:

@@ -141,6 +141,90 @@ Arg meta_pool(const Ctx &c) {
   return c.out(std::move(out), t.dtype, t.device);
 }
 
+// conv_transpose1d/2d/3d as ATen checks them (at::convolution with transposed=true). input
+// [N, C, *spatial] or unbatched [C, *spatial]; weight [C, out_channels / groups, *kernel]; stride,
+// padding, output_padding and dilation one int for every spatial dim or one per dim. A spatial dim
+// of size n gives (n - 1) * stride - 2 * padding + dilation * (kernel - 1) + output_padding + 1.
+Arg meta_conv_transpose(const Ctx &c) {
+  size_t dims = c.op == Op::conv_transpose1d ? 1 : c.op == Op::conv_transpose2d ? 2 : 3;
+  const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
+  const TensorMeta *bias = c.opt_tensor(2);
+  Device device = c.same_device({&input, &weight, bias ? bias : &input});
+  size_t ndim = input.shape.size();
+  if (ndim != dims + 1 && ndim != dims + 2)
+    c.fail(
+        fmt::format("expected a {}-D (unbatched) or {}-D (batched) input, but got input of size {}",
+                    dims + 1, dims + 2, str(input.shape)));
+  bool batched = ndim == dims + 2;
+  Shape in = input.shape;
+  if (!batched) in.insert(in.begin(), 1);
+  const Shape &w = weight.shape;
+  if (w.size() != in.size())
+    c.fail(fmt::format("expected {0}-dimensional input for {0}-dimensional weight {1}, but got "
+                       "{2}-dimensional input of size {3}",
+                       w.size(), str(w), in.size(), str(in)));
+  auto expand = [&](size_t i) {
+    Shape v = c.ints(i);
+    if (v.size() == 1) v.assign(dims, v[0]);
+    if (v.size() != dims)
+      c.fail(fmt::format("expected {0} to be a single integer value or a list of {1} values to "
+                         "match the convolution dimensions, but got {0}={2}",
+                         c.param(i), dims, str(c.ints(i))));
+    return v;
+  };
+  Shape stride = expand(3), padding = expand(4), output_padding = expand(5), dilation = expand(7);
+  int64_t groups = c.integer(6);
+  if (groups <= 0) c.fail("non-positive groups is not supported");
+  bool empty = numel(in) == 0; // ATen's path for empty inputs skips the kernel's checks
+  for (size_t d = 0; d < dims; ++d) {
+    if (padding[d] < 0) c.fail("negative padding is not supported");
+    if (output_padding[d] < 0) c.fail("negative output_padding is not supported");
+    if (stride[d] <= 0) c.fail("non-positive stride is not supported");
+    if (dilation[d] <= 0) c.fail("dilation should be greater than zero, but got " + str(dilation));
+    if (!empty && output_padding[d] >= stride[d] && output_padding[d] >= dilation[d])
+      c.fail(fmt::format("output padding must be smaller than either stride or dilation, but got "
+                         "output_padding {}, stride {} and dilation {}",
+                         str(output_padding), str(stride), str(dilation)));
+  }
+  if (w[0] < groups || w[0] % groups != 0)
+    c.fail(
+        fmt::format("given groups={}, expected weight {} to have a multiple of {} at dimension 0",
+                    groups, str(w), groups));
+  if (in[1] != w[0])
+    c.fail(fmt::format("given transposed=1, weight of size {}, expected input {} to have {} "
+                       "channels, but got {} channels",
+                       str(w), str(input.shape), w[0], in[1]));
+  if (numel(w) == 0) c.fail("expected a non-empty weight, but got weight of size " + str(w));
+  if (in[0] != 0 && std::any_of(in.begin() + 2, in.end(), [](int64_t n) { return n == 0; }))
+    c.fail("only zero batch or zero channel inputs are supported, but got input of size " +
+           str(input.shape));
+  __int128 out_channels = __int128(w[1]) * groups;
+  if (bias && (bias->shape.size() != 1 || bias->shape[0] != out_channels))
+    c.fail(fmt::format("given transposed=1, weight of size {}, expected bias to be 1-dimensional "
+                       "with {} elements, but got bias of size {}",
+                       str(w), int64_t(out_channels), str(bias->shape)));
+  if (out_channels > std::numeric_limits<int64_t>::max())
+    c.fail("the number of output channels exceeds 2^63 - 1");
+  Shape out = {in[0], int64_t(out_channels)};
+  for (size_t d = 0; d < dims; ++d) { // in 128 bits: sizes, paddings and dilations may be huge
+    __int128 size = (__int128(in[d + 2]) - 1) * stride[d] - __int128(2) * padding[d] +
+                    __int128(dilation[d]) * (w[d + 2] - 1) + output_padding[d] + 1;
+    if (size > std::numeric_limits<int64_t>::max())
+      c.fail(fmt::format("the output size at spatial dimension {} exceeds 2^63 - 1", d));
+    if (size <= 0)
+      c.fail(fmt::format("given input size {}, the calculated output size at spatial dimension "
+                         "{} is {}: too small",
+                         str(input.shape), d, int64_t(size)));
+    out.push_back(int64_t(size));
+  }
+  if (input.dtype != weight.dtype || (bias && bias->dtype != input.dtype))
+    c.fail("expected input, weight and bias of the same dtype, but got " + str(input.dtype) + ", " +
+           str(weight.dtype) + " and " + (bias ? str(bias->dtype) : "None"));
+  if (!batched) out.erase(out.begin());
+  c.kernel_supports(is_floating(input.dtype) || input.dtype == DType::Int64, out, input.dtype);
+  return c.out(std::move(out), input.dtype, device);
+}
+
 // conv1d/conv2d/conv3d as ATen checks them (at::convolution's check_shape_forward, and
 // _convolution_mode for a padding string). input [N, C, *spatial] or unbatched [C, *spatial];
 // weight [out_channels, C / groups, *kernel]; stride, padding and dilation one int for every

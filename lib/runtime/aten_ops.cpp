@@ -641,6 +641,15 @@ at::Tensor one(const Call &c) {
   case Op::conv2d:
   case Op::conv3d:
     return conv(c);
+  case Op::conv_transpose1d:
+    return at::conv_transpose1d(c.tensor(0), c.tensor(1), c.opt_tensor(2), c.ints(3), c.ints(4),
+                                c.ints(5), c.integer(6), c.ints(7));
+  case Op::conv_transpose2d:
+    return at::conv_transpose2d(c.tensor(0), c.tensor(1), c.opt_tensor(2), c.ints(3), c.ints(4),
+                                c.ints(5), c.integer(6), c.ints(7));
+  case Op::conv_transpose3d:
+    return at::conv_transpose3d(c.tensor(0), c.tensor(1), c.opt_tensor(2), c.ints(3), c.ints(4),
+                                c.ints(5), c.integer(6), c.ints(7));
   case Op::interpolate:
     return interpolate(c);
   case Op::max_pool2d: // an omitted stride is the kernel's, which ATen takes from an empty list

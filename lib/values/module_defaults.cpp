@@ -97,6 +97,14 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
                                                   {K::Int, "groups", Slot::Attr, 1},
                                                   {K::Str, "padding_mode", Slot::Attr, 0, "zeros"}};
   if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") return conv;
+  static const std::vector<ModuleDefault> conv_transpose = [] {
+    std::vector<ModuleDefault> v = conv;
+    v.push_back({K::WeightTuple, "output_padding", Slot::Attr, 0});
+    return v;
+  }();
+  if (cls == "torch.nn.ConvTranspose1d" || cls == "torch.nn.ConvTranspose2d" ||
+      cls == "torch.nn.ConvTranspose3d")
+    return conv_transpose;
   static const std::vector<ModuleDefault> batch_norm = {training,
                                                         {K::None, "weight", Slot::Parameter},
                                                         {K::None, "bias", Slot::Parameter},

@@ -389,6 +389,7 @@ _BATCH_NORM_DEFAULTS = [("weight", "parameter", None), ("bias", "parameter", Non
 _CONV_DEFAULTS = [("bias", "parameter", None), ("stride", "attr", _conv_tuple(1)),
                   ("padding", "attr", _conv_tuple(0)), ("dilation", "attr", _conv_tuple(1)),
                   ("groups", "attr", 1), ("padding_mode", "attr", "zeros")]
+_CONV_TRANSPOSE_DEFAULTS = _CONV_DEFAULTS + [("output_padding", "attr", _conv_tuple(0))]
 _INPLACE = ("inplace", "attr", False)
 _MAX_POOL_DEFAULTS = [("padding", "attr", 0), ("dilation", "attr", 1),
                       ("return_indices", "attr", False), ("ceil_mode", "attr", False)]
@@ -417,6 +418,9 @@ _MODULE_DEFAULTS = {
     torch.nn.Conv1d: _CONV_DEFAULTS,
     torch.nn.Conv2d: _CONV_DEFAULTS,
     torch.nn.Conv3d: _CONV_DEFAULTS,
+    torch.nn.ConvTranspose1d: _CONV_TRANSPOSE_DEFAULTS,
+    torch.nn.ConvTranspose2d: _CONV_TRANSPOSE_DEFAULTS,
+    torch.nn.ConvTranspose3d: _CONV_TRANSPOSE_DEFAULTS,
     torch.nn.MaxPool1d: _MAX_POOL_DEFAULTS,
     torch.nn.MaxPool2d: _MAX_POOL_DEFAULTS,
     torch.nn.AvgPool1d: [("padding", "attr", 0), ("ceil_mode", "attr", False),

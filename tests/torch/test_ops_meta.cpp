@@ -719,6 +719,12 @@ const std::map<Op, Runner> &runners() {
       {Op::conv1d, [](const Bound &b) { return conv_of(b, Op::conv1d); }},
       {Op::conv2d, [](const Bound &b) { return conv_of(b, Op::conv2d); }},
       {Op::conv3d, [](const Bound &b) { return conv_of(b, Op::conv3d); }},
+      {Op::conv_transpose1d, R(at::conv_transpose1d(T(b[0]), T(b[1]), OT(b[2]), IL(b[3]),
+                                                    IL(b[4]), IL(b[5]), I(b[6]), IL(b[7])))},
+      {Op::conv_transpose2d, R(at::conv_transpose2d(T(b[0]), T(b[1]), OT(b[2]), IL(b[3]),
+                                                    IL(b[4]), IL(b[5]), I(b[6]), IL(b[7])))},
+      {Op::conv_transpose3d, R(at::conv_transpose3d(T(b[0]), T(b[1]), OT(b[2]), IL(b[3]),
+                                                    IL(b[4]), IL(b[5]), I(b[6]), IL(b[7])))},
       {Op::embedding, embedding_of},
       {Op::one_hot, R(at::one_hot(T0(b[0]), I(b[1])))}, // zeros: valid classes
       {Op::scaled_dot_product_attention, R(sdpa_composite(b))},
@@ -784,6 +790,12 @@ bool same(const Arg &a, const Arg &b) {
   default:
     return false;
   }
+}
+
+// 1.13's CPU transposed convolution of bfloat16 checks the channels as a forward one's.
+bool bf16_conv_transpose(Op op, const Bound &b) {
+  return (op == Op::conv_transpose1d || op == Op::conv_transpose2d || op == Op::conv_transpose3d) &&
+         b[0].kind == Arg::Kind::Tensor && b[0].tensor.dtype == DType::BFloat16;
 }
 
 bool kernel_gap(const std::string &aten_error) { // a CPU kernel missing for a dtype
@@ -882,7 +894,7 @@ void check(const Case &c) {
     ++tally.accepted;
   } else if (!mine && !theirs && !unrepresentable) {
     ++tally.rejected;
-  } else if (mine && !theirs && kernel_gap(their_error)) {
+  } else if (mine && !theirs && (kernel_gap(their_error) || bf16_conv_transpose(c.op, bound))) {
     ++tally.kernel_gaps;
   } else if ((!mine && theirs && my_error.find("depends on") != std::string::npos) ||
              (mine && mask_data)) {
@@ -1542,6 +1554,35 @@ TEST_CASE("ops meta: convolutions against ATen") {
         run(Op::conv3d, {t(in), t({4, 2, 2, 3, 1})}, {{"padding", padding}, {"groups", groups}});
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", str("same")}, {"stride", i(2)}});
   run(Op::conv2d, {t({1, 2, 4, 4}), t({3, 2, 3, 3})}, {{"padding", f(1.0)}});
+  // transposed: weight [in_channels, out_channels / groups, *kernel]
+  for (const Shape &in : {Shape{1, 4, 5}, Shape{4, 5}, Shape{0, 4, 5}, Shape{1, 4, 0},
+                          Shape{1, 3, 5}, Shape{1, 4, 1}, Shape{1, 0, 5}})
+    for (const Shape &w : {Shape{4, 3, 3}, Shape{4, 1, 2}, Shape{2, 3, 3}, Shape{4, 3},
+                           Shape{4, 0, 3}, Shape{4, 2, 1}, Shape{0, 3, 3}})
+      for (const Arg &stride : {i(1), i(2), i(0), ints({3})})
+        for (const Arg &padding : {i(0), i(1), i(2), i(-1)})
+          for (const Arg &output_padding : {i(0), i(1), i(2), i(-1)})
+            for (int64_t groups : {1, 2})
+              run(Op::conv_transpose1d, {t(in), t(w)},
+                  {{"stride", stride},
+                   {"padding", padding},
+                   {"output_padding", output_padding},
+                   {"groups", i(groups)}});
+  for (const Arg &dilation : {i(1), i(2), i(0), ints({1, 2})})
+    for (const Arg &output_padding : {i(0), i(1), ints({1, 0})}) {
+      run(Op::conv_transpose2d, {t({1, 2, 4, 4}), t({2, 3, 3, 3}), t({3})},
+          {{"stride", ints({2, 1})}, {"dilation", dilation}, {"output_padding", output_padding}});
+      run(Op::conv_transpose3d, {t({1, 2, 3, 4, 4}), t({2, 1, 2, 3, 3})},
+          {{"stride", i(2)}, {"dilation", dilation}, {"output_padding", output_padding}});
+    }
+  for (DType d : all_dtypes)
+    for (DType wd : {d, F32}) {
+      run(Op::conv_transpose2d, {t({1, 2, 4, 4}, d), t({2, 3, 3, 3}, wd)});
+      run(Op::conv_transpose1d, {t({1, 2, 4}, d), t({2, 3, 3}, wd), t({3}, F64)});
+    }
+  run(Op::conv_transpose2d, {t({1, 2, 4, 4}), t({2, 3, 3, 3}), t({6})});
+  run(Op::conv_transpose2d, {t({1, 2, 4, 4}), t({2, 3, 3, 3}), t({3})}, {{"groups", i(2)}});
+  run(Op::conv_transpose2d, {t({1, 2, 4, 4}), t({2, 3, 3, 3}), t({6})}, {{"groups", i(2)}});
 }
 
 TEST_CASE("ops meta: pooling, roll and unflatten against ATen") {
@@ -1922,8 +1963,8 @@ TEST_CASE("ops meta: every op was compared against ATen") {
   std::cout << "ops meta: " << tally.checked
             << " combinations checked against ATen: " << tally.accepted << " accepted alike, "
             << tally.rejected << " rejected alike, " << tally.kernel_gaps
-            << " CPU kernel gaps (Half; BFloat16 mish, prod and nearest-exact; integer reflect and "
-               "replicate pads), "
+            << " CPU kernel gaps (Half; BFloat16 mish, prod, nearest-exact and transposed "
+               "convolutions; integer reflect and replicate pads), "
             << tally.data_dependent << " data-dependent shapes, " << tally.unrepresentable
             << " not represented (complex128/complex32 results, in-place running "
                "statistics, ...), "
