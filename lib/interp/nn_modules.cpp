@@ -175,6 +175,21 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     return tensor_op(Op::adaptive_avg_pool1d, {input(), attr("output_size")}, {});
   if (cls == "torch.nn.AdaptiveAvgPool2d")
     return tensor_op(Op::adaptive_avg_pool2d, {input(), attr("output_size")}, {});
+  // The padding modules: F.pad by their `padding` (2 ints per padded dim, last dim first).
+  static constexpr std::pair<std::string_view, std::string_view> pads[] = {
+      {"torch.nn.ZeroPad2d", "constant"},         {"torch.nn.ConstantPad1d", "constant"},
+      {"torch.nn.ConstantPad2d", "constant"},     {"torch.nn.ConstantPad3d", "constant"},
+      {"torch.nn.ReflectionPad1d", "reflect"},    {"torch.nn.ReflectionPad2d", "reflect"},
+      {"torch.nn.ReflectionPad3d", "reflect"},    {"torch.nn.ReplicationPad1d", "replicate"},
+      {"torch.nn.ReplicationPad2d", "replicate"}, {"torch.nn.ReplicationPad3d", "replicate"}};
+  for (const auto &[name, mode] : pads)
+    if (cls == name) {
+      Args operands = {input(), attr("padding"), h.str(mode, kComputed)};
+      if (mode == "constant") operands.push_back(attr("value"));
+      return tensor_op(Op::pad, std::move(operands), {});
+    }
+  if (cls == "torch.nn.Unflatten")
+    return tensor_op(Op::unflatten, {input(), attr("dim"), attr("unflattened_size")}, {});
   if (cls == "torch.nn.Upsample")
     return tensor_op(
         Op::interpolate,
@@ -257,7 +272,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
   if (cls == "torch.nn.Tanh") return tensor_op(Op::tanh, {input()}, {});
   if (cls == "torch.nn.Sigmoid") return tensor_op(Op::sigmoid, {input()}, {});
   if (cls == "torch.nn.Identity") return input();
-  if (cls == "torch.nn.Softmax") {
+  if (cls == "torch.nn.Softmax" || cls == "torch.nn.LogSoftmax") {
     Value x = input();
     Value dim = attr("dim");
     if (h.is(dim, Kind::None) && h.is(x, Kind::Tensor)) {
@@ -267,7 +282,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
       size_t ndim = h.meta(h.current(x)).shape.size();
       dim = num(ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1);
     }
-    return tensor_op(Op::softmax, {x, dim}, {});
+    return tensor_op(cls == "torch.nn.Softmax" ? Op::softmax : Op::log_softmax, {x, dim}, {});
   }
   if (cls == "torch.nn.MultiheadAttention") return multihead_attention(m, args, kwargs);
   if (cls == "torch.nn.Sequential") {

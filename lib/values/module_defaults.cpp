@@ -71,6 +71,8 @@ const std::vector<ModuleDefault> &module_defaults(const std::string &cls) {
       {"torch.nn.SiLU", {training, inplace}},
       {"torch.nn.GELU", {training, {K::Str, "approximate", Slot::Attr, 0, "none"}}},
       {"torch.nn.Softmax", {training, {K::None, "dim", Slot::Attr}}},
+      {"torch.nn.LogSoftmax", {training, {K::None, "dim", Slot::Attr}}},
+      {"torch.nn.ZeroPad2d", {training, {K::Float, "value", Slot::Attr, 0.0}}},
       {"torch.nn.LeakyReLU", {training, {K::Float, "negative_slope", Slot::Attr, 0.01}, inplace}},
       {"torch.nn.ELU", {training, {K::Float, "alpha", Slot::Attr, 1.0}, inplace}},
       {"torch.nn.Mish", {training, inplace}},

@@ -441,6 +441,8 @@ _MODULE_DEFAULTS = {
     torch.nn.ReLU6: [("min_val", "attr", 0.0), ("max_val", "attr", 6.0), _INPLACE],
     torch.nn.GELU: [("approximate", "attr", "none")],
     torch.nn.Softmax: [("dim", "attr", None)],
+    torch.nn.LogSoftmax: [("dim", "attr", None)],
+    torch.nn.ZeroPad2d: [("value", "attr", 0.0)],
     torch.nn.LeakyReLU: [("negative_slope", "attr", 0.01), _INPLACE],
     torch.nn.ELU: [("alpha", "attr", 1.0), _INPLACE],
     torch.nn.Softplus: [("beta", "attr", 1), ("threshold", "attr", 20)],
