@@ -141,6 +141,33 @@ Arg meta_pool(const Ctx &c) {
   return c.out(std::move(out), t.dtype, t.device);
 }
 
+namespace {
+// A convolution's input as [N, C, *spatial] (unbatched [C, *spatial] gets N = 1); `batched` says
+// which it was.
+Shape conv_input(const Ctx &c, const TensorMeta &input, size_t dims, bool &batched) {
+  size_t ndim = input.shape.size();
+  if (ndim != dims + 1 && ndim != dims + 2)
+    c.fail(
+        fmt::format("expected a {}-D (unbatched) or {}-D (batched) input, but got input of size {}",
+                    dims + 1, dims + 2, str(input.shape)));
+  batched = ndim == dims + 2;
+  Shape in = input.shape;
+  if (!batched) in.insert(in.begin(), 1);
+  return in;
+}
+
+// Argument `i` of a convolution over `n` spatial dims: one int for all, or one per dim.
+Shape per_dim(const Ctx &c, size_t i, size_t n) {
+  Shape v = c.ints(i);
+  if (v.size() == 1) v.assign(n, v[0]);
+  if (v.size() != n)
+    c.fail(fmt::format("expected {0} to be a single integer value or a list of {1} values to "
+                       "match the convolution dimensions, but got {0}={2}",
+                       c.param(i), n, str(c.ints(i))));
+  return v;
+}
+} // namespace
+
 // conv_transpose1d/2d/3d as ATen checks them (at::convolution with transposed=true). input
 // [N, C, *spatial] or unbatched [C, *spatial]; weight [C, out_channels / groups, *kernel]; stride,
 // padding, output_padding and dilation one int for every spatial dim or one per dim. A spatial dim
@@ -150,29 +177,15 @@ Arg meta_conv_transpose(const Ctx &c) {
   const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
   const TensorMeta *bias = c.opt_tensor(2);
   Device device = c.same_device({&input, &weight, bias ? bias : &input});
-  size_t ndim = input.shape.size();
-  if (ndim != dims + 1 && ndim != dims + 2)
-    c.fail(
-        fmt::format("expected a {}-D (unbatched) or {}-D (batched) input, but got input of size {}",
-                    dims + 1, dims + 2, str(input.shape)));
-  bool batched = ndim == dims + 2;
-  Shape in = input.shape;
-  if (!batched) in.insert(in.begin(), 1);
+  bool batched;
+  Shape in = conv_input(c, input, dims, batched);
   const Shape &w = weight.shape;
   if (w.size() != in.size())
     c.fail(fmt::format("expected {0}-dimensional input for {0}-dimensional weight {1}, but got "
                        "{2}-dimensional input of size {3}",
                        w.size(), str(w), in.size(), str(in)));
-  auto expand = [&](size_t i) {
-    Shape v = c.ints(i);
-    if (v.size() == 1) v.assign(dims, v[0]);
-    if (v.size() != dims)
-      c.fail(fmt::format("expected {0} to be a single integer value or a list of {1} values to "
-                         "match the convolution dimensions, but got {0}={2}",
-                         c.param(i), dims, str(c.ints(i))));
-    return v;
-  };
-  Shape stride = expand(3), padding = expand(4), output_padding = expand(5), dilation = expand(7);
+  Shape stride = per_dim(c, 3, dims), padding = per_dim(c, 4, dims),
+        output_padding = per_dim(c, 5, dims), dilation = per_dim(c, 7, dims);
   int64_t groups = c.integer(6);
   if (groups <= 0) c.fail("non-positive groups is not supported");
   bool empty = numel(in) == 0; // ATen's path for empty inputs skips the kernel's checks
@@ -236,27 +249,12 @@ Arg meta_conv(const Ctx &c) {
   const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
   const TensorMeta *bias = c.opt_tensor(2);
   Device device = c.same_device({&input, &weight, bias ? bias : &input});
-  size_t ndim = input.shape.size();
-  if (ndim != dims + 1 && ndim != dims + 2)
-    c.fail(
-        fmt::format("expected a {}-D (unbatched) or {}-D (batched) input, but got input of size {}",
-                    dims + 1, dims + 2, str(input.shape)));
-  bool batched = ndim == dims + 2;
-  Shape in = input.shape;
-  if (!batched) in.insert(in.begin(), 1);
+  bool batched;
+  Shape in = conv_input(c, input, dims, batched);
   const Shape &w = weight.shape;
   if (w.size() < 3) c.fail("weight should have at least three dimensions, got " + str(w));
   size_t k = w.size() - 2;
-  auto expand = [&](size_t i) {
-    Shape v = c.ints(i);
-    if (v.size() == 1) v.assign(k, v[0]);
-    if (v.size() != k)
-      c.fail(fmt::format("expected {0} to be a single integer value or a list of {1} values to "
-                         "match the convolution dimensions, but got {0}={2}",
-                         c.param(i), k, str(c.ints(i))));
-    return v;
-  };
-  Shape stride = expand(3), dilation = expand(5), padding(k, 0);
+  Shape stride = per_dim(c, 3, k), dilation = per_dim(c, 5, k), padding(k, 0);
   bool same = false;
   if (c.b[4].kind == Arg::Kind::Str) {
     const std::string &mode = c.b[4].s;
@@ -266,7 +264,7 @@ Arg meta_conv(const Ctx &c) {
     if (same && std::any_of(stride.begin(), stride.end(), [](int64_t s) { return s != 1; }))
       c.fail("padding='same' is not supported for strided convolutions");
   } else {
-    padding = expand(4);
+    padding = per_dim(c, 4, k);
   }
   int64_t groups = c.integer(6);
   if (groups <= 0) c.fail("non-positive groups is not supported");
