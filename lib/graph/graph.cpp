@@ -18,7 +18,7 @@ const Expr *ClassDecl::default_for(const std::string &field) const {
 // hashing and no node to allocate per name), by a hash table filled on first use after that.
 void number_locals(Function &fn) {
   constexpr size_t few = 32;
-  std::vector<std::string_view> names;                           // by slot
+  std::vector<std::string_view> names; // by slot
   std::unordered_map<std::string_view, uint32_t, StrHash> slots; // once more than `few`
   auto slot = [&](std::string_view name) {
     if (names.size() <= few) {
@@ -27,8 +27,7 @@ void number_locals(Function &fn) {
       return kNoSlot;
     }
     if (slots.empty())
-      for (size_t i = 0; i < names.size(); ++i)
-        slots.emplace(names[i], uint32_t(i));
+      for (size_t i = 0; i < names.size(); ++i) slots.emplace(names[i], uint32_t(i));
     auto it = slots.find(name);
     return it == slots.end() ? kNoSlot : it->second;
   };
@@ -40,14 +39,12 @@ void number_locals(Function &fn) {
     if (!slots.empty()) slots.emplace(name, s);
     return s;
   };
-  for (const Param &p : fn.params)
-    add(p.name);
+  for (const Param &p : fn.params) add(p.name);
   auto define = [&](auto &self, std::vector<Stmt> &block) -> void {
     for (Stmt &s : block) {
       s.out_slot = s.out.empty() ? kNoSlot : add(s.out);
       s.target_slots.clear();
-      for (const std::string &t : s.targets)
-        s.target_slots.push_back(add(t));
+      for (const std::string &t : s.targets) s.target_slots.push_back(add(t));
       self(self, s.body);
       self(self, s.orelse);
     }
@@ -56,20 +53,15 @@ void number_locals(Function &fn) {
   fn.locals.assign(names.begin(), names.end()); // in one piece, once their number is known
   auto operand = [&](auto &self, Expr &e) -> void {
     if (e.kind == Expr::Kind::Local) e.slot = slot(e.text);
-    for (Expr &x : e.items)
-      self(self, x);
-    for (auto &[k, x] : e.entries)
-      self(self, x);
+    for (Expr &x : e.items) self(self, x);
+    for (auto &[k, x] : e.entries) self(self, x);
   };
   auto read = [&](auto &self, std::vector<Stmt> &block) -> void {
     for (Stmt &s : block) {
       if (s.callee_is_local) s.name_slot = slot(s.name);
-      for (Expr *e : {&s.obj, &s.value, &s.index})
-        operand(operand, *e);
-      for (Expr &e : s.args)
-        operand(operand, e);
-      for (auto &[k, e] : s.kwargs)
-        operand(operand, e);
+      for (Expr *e : {&s.obj, &s.value, &s.index}) operand(operand, *e);
+      for (Expr &e : s.args) operand(operand, e);
+      for (auto &[k, e] : s.kwargs) operand(operand, e);
       self(self, s.body);
       self(self, s.orelse);
     }
@@ -89,17 +81,14 @@ const Function *Graph::find_function(std::string_view n) const {
 
 std::vector<std::string> Graph::class_names() const {
   std::vector<std::string> out;
-  for (const auto &c : classes)
-    out.push_back(c.name);
-  for (const auto &b : builtin_class_names())
-    out.push_back(b);
+  for (const auto &c : classes) out.push_back(c.name);
+  for (const auto &b : builtin_class_names()) out.push_back(b);
   return out;
 }
 
 std::vector<std::string> Graph::function_names() const {
   std::vector<std::string> out;
-  for (const auto &f : functions)
-    out.push_back(f.name);
+  for (const auto &f : functions) out.push_back(f.name);
   return out;
 }
 
@@ -196,9 +185,9 @@ std::string_view stmt_kind_name(Stmt::Kind k) {
 
 std::string_view expr_kind_name(Expr::Kind k) {
   static constexpr std::array<std::string_view, 19> names = {
-      "None",   "bool",  "int",    "float", "str",     "local",  "tuple",
-      "list",   "dict",  "tensor", "dtype", "device",  "object", "dataclass",
-      "module", "class", "ref",    "slice", "ellipsis"};
+      "None",   "bool",  "int",   "float",  "str",    "local",     "tuple",
+      "list",   "dict",  "tensor", "dtype", "device", "object",    "dataclass",
+      "module", "class", "ref",   "slice",  "ellipsis"};
   return names[static_cast<size_t>(k)];
 }
 

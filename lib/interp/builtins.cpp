@@ -88,8 +88,8 @@ uint32_t next_code_point(std::string_view s, size_t &i) {
 // str.isspace() (Python 3.11, Unicode 14).
 bool py_space(uint32_t c) {
   return (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x20) || c == 0x85 || c == 0xa0 ||
-         c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 || c == 0x202f ||
-         c == 0x205f || c == 0x3000;
+         c == 0x1680 || (c >= 0x2000 && c <= 0x200a) || c == 0x2028 || c == 0x2029 ||
+         c == 0x202f || c == 0x205f || c == 0x3000;
 }
 
 // The byte ranges of `s` that are not whitespace, in order (str.split()).
@@ -127,12 +127,14 @@ std::string_view strip_whitespace(std::string_view s) {
 // knows: nullopt for code points outside the blocks below, which repr() rejects.
 std::optional<bool> py_printable(uint32_t c) {
   static const std::pair<uint32_t, uint32_t> printable[] = {
-      {0xa1, 0xac},     {0xae, 0x377},    {0x400, 0x52f},   {0x2010, 0x2027},  {0x2030, 0x205e},
-      {0x20a0, 0x20c0}, {0x2100, 0x218b}, {0x2190, 0x23ff}, {0x2500, 0x27ff},  {0x3041, 0x3096},
-      {0x30a0, 0x30ff}, {0x4e00, 0x9fff}, {0xac00, 0xd7a3}, {0x1f600, 0x1f64f}};
+      {0xa1, 0xac},     {0xae, 0x377},     {0x400, 0x52f},   {0x2010, 0x2027},
+      {0x2030, 0x205e}, {0x20a0, 0x20c0},  {0x2100, 0x218b}, {0x2190, 0x23ff},
+      {0x2500, 0x27ff}, {0x3041, 0x3096},  {0x30a0, 0x30ff}, {0x4e00, 0x9fff},
+      {0xac00, 0xd7a3}, {0x1f600, 0x1f64f}};
   static const std::pair<uint32_t, uint32_t> unprintable[] = {
-      {0x80, 0xa0},     {0xad, 0xad},     {0x1680, 0x1680}, {0x2000, 0x200f}, {0x2028, 0x202f},
-      {0x205f, 0x206f}, {0x3000, 0x3000}, {0xe000, 0xf8ff}, {0xfeff, 0xfeff}, {0xfff9, 0xfffb}};
+      {0x80, 0xa0},     {0xad, 0xad},     {0x1680, 0x1680}, {0x2000, 0x200f},
+      {0x2028, 0x202f}, {0x205f, 0x206f}, {0x3000, 0x3000}, {0xe000, 0xf8ff},
+      {0xfeff, 0xfeff}, {0xfff9, 0xfffb}};
   for (auto [a, b] : printable)
     if (c >= a && c <= b) return true;
   for (auto [a, b] : unprintable)
@@ -143,34 +145,24 @@ std::optional<bool> py_printable(uint32_t c) {
 // Python's repr of a str; nullopt (with the code point in `bad`) for a character whose
 // printability this does not know.
 std::optional<std::string> py_str_repr(std::string_view s, uint32_t &bad) {
-  char q =
-      s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos ? '"' : '\'';
+  char q = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos
+               ? '"'
+               : '\'';
   std::string out(1, q);
   for (size_t i = 0; i < s.size();) {
     size_t at = i;
     uint32_t c = next_code_point(s, i);
-    if (c == '\\' || c == uint32_t(q))
-      out += '\\', out += char(c);
-    else if (c == '\t')
-      out += "\\t";
-    else if (c == '\n')
-      out += "\\n";
-    else if (c == '\r')
-      out += "\\r";
-    else if (c < 0x20 || c == 0x7f)
-      out += fmt::format("\\x{:02x}", c);
-    else if (c < 0x7f)
-      out += char(c);
-    else if (auto printable = py_printable(c); !printable)
-      return bad = c, std::nullopt;
-    else if (*printable)
-      out += s.substr(at, i - at);
-    else if (c < 0x100)
-      out += fmt::format("\\x{:02x}", c);
-    else if (c < 0x10000)
-      out += fmt::format("\\u{:04x}", c);
-    else
-      out += fmt::format("\\U{:08x}", c);
+    if (c == '\\' || c == uint32_t(q)) out += '\\', out += char(c);
+    else if (c == '\t') out += "\\t";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", c);
+    else if (c < 0x7f) out += char(c);
+    else if (auto printable = py_printable(c); !printable) return bad = c, std::nullopt;
+    else if (*printable) out += s.substr(at, i - at);
+    else if (c < 0x100) out += fmt::format("\\x{:02x}", c);
+    else if (c < 0x10000) out += fmt::format("\\u{:04x}", c);
+    else out += fmt::format("\\U{:08x}", c);
   }
   return out + q;
 }
@@ -428,10 +420,8 @@ std::optional<double> py_round_float(double x, int64_t ndigits) {
       size_t i = head.size();
       while (i > 0 && head[i - 1] == '9')
         head[--i] = '0';
-      if (i == 0)
-        head.insert(0, "1");
-      else
-        ++head[i - 1];
+      if (i == 0) head.insert(0, "1");
+      else ++head[i - 1];
     }
     text = (std::signbit(x) ? "-" : "") + head + "e" + std::to_string(k);
   }
@@ -447,7 +437,7 @@ std::optional<double> py_round_float(double x, int64_t ndigits) {
 struct OperatorName {
   enum class Kind : uint8_t { SetItem, GetItem, Other } kind = Kind::Other;
   bool unary = false;
-  bool python_only = false;      // is_, is_not, contains, not_, truth: never a tensor op
+  bool python_only = false; // is_, is_not, contains, not_, truth: never a tensor op
   std::optional<ops::Op> update; // t -= y, t /= y, ...: the functional op written into t
   std::string_view reflected;    // the operator Python's reflected form calls: 2 < t is t > 2
 };
@@ -474,17 +464,9 @@ const OperatorName &operator_name(std::string_view op) {
                             {"ixor", ops::Op::bitwise_xor}})
       m[from].update = to;
     // Python's reflected operators: 2 * t is t.__rmul__(2) = torch.mul(t, 2).
-    for (auto [from, to] : {std::pair{"add", "add"},
-                            {"mul", "mul"},
-                            {"eq", "eq"},
-                            {"ne", "ne"},
-                            {"lt", "gt"},
-                            {"le", "ge"},
-                            {"gt", "lt"},
-                            {"ge", "le"},
-                            {"and_", "and_"},
-                            {"or_", "or_"},
-                            {"xor", "xor"}})
+    for (auto [from, to] : {std::pair{"add", "add"}, {"mul", "mul"}, {"eq", "eq"}, {"ne", "ne"},
+                            {"lt", "gt"}, {"le", "ge"}, {"gt", "lt"}, {"ge", "le"},
+                            {"and_", "and_"}, {"or_", "or_"}, {"xor", "xor"}})
       m[from].reflected = to;
     return m;
   }();
@@ -626,9 +608,12 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
   // CPython's math_1: a NaN from a non-NaN is a domain error, an infinity from a finite argument
   // a range error for exp (it can overflow) and a domain error otherwise (log2(0)).
   auto checked = [&](double x, double r, bool can_overflow) {
-    if (std::isnan(r) && !std::isnan(x)) in.fail(fmt::format("{}: math domain error", name));
+    if (std::isnan(r) && !std::isnan(x))
+      in.fail(fmt::format("{}: math domain error", name));
     if (std::isinf(r) && std::isfinite(x))
-      in.fail(fmt::format("{}: {}", name, can_overflow ? "math range error" : "math domain error"));
+      in.fail(fmt::format("{}: {}", name,
+                          can_overflow ? "math range error"
+                                       : "math domain error"));
     return real(r);
   };
   for (const auto &[n, impl] : unary)
@@ -640,7 +625,8 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
   if (fn == "log") {
     arity(in, name, args, kwargs, 1, 2);
     double x = f(0);
-    if (x <= 0 || (args.size() == 2 && f(1) <= 0)) in.fail("math.log: math domain error");
+    if (x <= 0 || (args.size() == 2 && f(1) <= 0))
+      in.fail("math.log: math domain error");
     if (args.size() == 1) return checked(x, std::log(x), false);
     double num = std::log(x), den = std::log(f(1));
     if (den == 0) in.fail("math.log: float division by zero");
@@ -651,7 +637,8 @@ Value math_call(Interpreter &in, const std::string &name, Args &args, Kwargs &kw
     double x = f(0), y = f(1), r = std::pow(x, y);
     // CPython: only finite arguments raise; inf from 0 ** negative is a domain error.
     if (std::isfinite(x) && std::isfinite(y)) {
-      if (std::isnan(r) || (std::isinf(r) && x == 0)) in.fail("math.pow: math domain error");
+      if (std::isnan(r) || (std::isinf(r) && x == 0))
+        in.fail("math.pow: math domain error");
       if (std::isinf(r)) in.fail("math.pow: math range error");
     }
     return real(r);
@@ -719,10 +706,8 @@ std::string str_format(Interpreter &in, std::string_view s, const Args &args,
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     if (c == '}') {
-      if (i + 1 < s.size() && s[i + 1] == '}')
-        ++i;
-      else
-        in.fail("str.format: ValueError: Single '}' encountered in format string");
+      if (i + 1 < s.size() && s[i + 1] == '}') ++i;
+      else in.fail("str.format: ValueError: Single '}' encountered in format string");
       out += '}';
       continue;
     }
@@ -752,15 +737,16 @@ std::string str_format(Interpreter &in, std::string_view s, const Args &args,
       conversion = rest[1];
       if (conversion == 'a') in.fail("str.format: the !a conversion is not supported");
       if (conversion != 'r' && conversion != 's')
-        in.fail(fmt::format("str.format: ValueError: Unknown conversion specifier {}", conversion));
+        in.fail(fmt::format("str.format: ValueError: Unknown conversion specifier {}",
+                            conversion));
       rest.remove_prefix(2);
     }
     if (rest.size() > 1) // ":" followed by a spec
-      in.fail(
-          fmt::format("str.format: the format spec {} is not supported", py_str(rest.substr(1))));
+      in.fail(fmt::format("str.format: the format spec {} is not supported", py_str(rest.substr(1))));
     Value x;
-    if (fname.empty() ||
-        std::all_of(fname.begin(), fname.end(), [](char d) { return d >= '0' && d <= '9'; })) {
+    if (fname.empty() || std::all_of(fname.begin(), fname.end(), [](char d) {
+          return d >= '0' && d <= '9';
+        })) {
       bool automatic = fname.empty();
       if (numbering && numbering != (automatic ? 1 : 2))
         in.fail(automatic ? "str.format: ValueError: cannot switch from manual field "
@@ -999,9 +985,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     case Kind::Dataclass:
       if (find_method(x, "__len__")) return call_method(x, "__len__", {}, {});
       if (const std::string &base = builtin_base(x);
-          h.is(x, Kind::Module) &&
-          (base == "torch.nn.ModuleList" || base == "torch.nn.Sequential" ||
-           base == "torch.nn.ModuleDict")) {
+          h.is(x, Kind::Module) && (base == "torch.nn.ModuleList" ||
+                                    base == "torch.nn.Sequential" || base == "torch.nn.ModuleDict")) {
         rely_type(x);
         rely_len(x);
         return num(int64_t(submodules(x).size()));
@@ -1092,7 +1077,8 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     allowed_kwargs(*this, fn, kwargs, {"key", "default"});
     std::optional<Value> dflt = kwarg(kwargs, "default");
     if (dflt && args.size() > 1)
-      fail(fmt::format("Cannot specify a default for {}() with multiple positional arguments", fn));
+      fail(fmt::format("Cannot specify a default for {}() with multiple positional arguments",
+                       fn));
     std::optional<Value> key = kwarg(kwargs, "key");
     if (key && h.is(*key, Kind::None)) key.reset();
     std::vector<Value> xs = args.size() == 1 ? iterate(args[0]) : args;
@@ -1276,11 +1262,11 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
     arity(*this, name, args, kwargs, 1, 1);
     Kind k = h.kind(args[0]);
     rely_type(args[0]);
-    return h.boolean(
-        k == Kind::Function || k == Kind::Builtin || k == Kind::Method || k == Kind::Class ||
-            k == Kind::Module ||
-            ((k == Kind::Object || k == Kind::Dataclass) && find_method(args[0], "__call__")),
-        kComputed);
+    return h.boolean(k == Kind::Function || k == Kind::Builtin || k == Kind::Method ||
+                         k == Kind::Class || k == Kind::Module ||
+                         ((k == Kind::Object || k == Kind::Dataclass) &&
+                          find_method(args[0], "__call__")),
+                     kComputed);
   }
   if (fn == "repr") {
     arity(*this, name, args, kwargs, 1, 1);

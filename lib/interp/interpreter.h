@@ -71,8 +71,8 @@ public:
   // ---- inputs (inputs.cpp) -------------------------------------------------------------------
   void build_inputs();
   // `name`: a symbol of the heap, or "" (the record keeps the view).
-  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name, int64_t index,
-                      bool int_key);
+  ProvId child_record(ProvId parent, ProvKind kind, Slot slot, std::string_view name,
+                      int64_t index, bool int_key);
   struct ClassInfo;
   // The class's module_defaults, each with its name's symbol (filled on first use).
   const std::vector<std::pair<const ModuleDefault *, uint32_t>> &
@@ -119,14 +119,14 @@ public:
   void record_effect(SideEffect e, const std::string &key);
   bool written(Value target, const std::string &key) const; // an effect recorded on target.key
   void contents_changed(Value container);
-  std::vector<Value> iterate(Value v);              // items an iteration yields, with reliance
+  std::vector<Value> iterate(Value v); // items an iteration yields, with reliance
   void unpack_keywords(Value mapping, Kwargs &out); // f(**mapping): appends its items
   // `result`, a torch.Size when `from` is one: a torch.Size sliced, added to or repeated is one.
   Value same_size_class(Value from, Value result) {
     if (h.tuple_class(from) == "torch.Size") h.set_tuple_class(result, size_class);
     return result;
   }
-  int64_t range_len(Value range);           // len(range(...)), checked against int64
+  int64_t range_len(Value range);      // len(range(...)), checked against int64
   Value range_item(Value range, int64_t i); // range[i] for 0 <= i < len
   void finish_effects();
   void finish_result(Value v);
@@ -271,8 +271,8 @@ public:
   // name cost ~135-150 instructions a lookup (972 operator calls at llama L = 32), and attribute
   // reads and method calls on objects hashed it per call.
   struct StatementFacts {
-    bool callee_known = false;        // a call statement's `fn`, resolved (exec):
-    const Function *fn = nullptr;     // a function of the graph,
+    bool callee_known = false; // a call statement's `fn`, resolved (exec):
+    const Function *fn = nullptr; // a function of the graph,
     std::optional<ops::Op> callee_op; // else a torch function
     bool op_known = false;
     std::optional<ops::Op> op;                   // statement_op
@@ -287,8 +287,8 @@ public:
   // An attribute of `obj` by name (nullptr when absent), the name's symbol found once per
   // statement as statement_op's op.
   Entry *find_attr(Value obj, const std::string &name);
-  std::unordered_map<uint32_t, ClassInfo> classes;  // by class name symbol
-  std::unordered_map<const Expr *, Value> built;    // ref target (input description node) -> value
+  std::unordered_map<uint32_t, ClassInfo> classes; // by class name symbol
+  std::unordered_map<const Expr *, Value> built; // ref target (input description node) -> value
   std::unordered_map<const Expr *, Value> defaults; // parameter default -> its value
   std::vector<ops::Arg> spare_metas; // an empty buffer for prepare()'s bound arguments
   // The shapes of the last op's tensor arguments, buffers for to_arg()'s next ones: not an
@@ -313,8 +313,8 @@ public:
   std::unordered_map<std::string, size_t> effect_index; // (target, key) -> effects index
   std::unordered_set<uint32_t> contents_pending;        // containers with a Contents effect
   std::vector<Value> updated_inputs;                    // input tensors updated in place
-  std::unordered_set<uint32_t> settling;                // containers on the settle path
-  std::vector<uint32_t> relying; // containers on the rely path (see enter_rely)
+  std::unordered_set<uint32_t> settling; // containers on the settle path
+  std::vector<uint32_t> relying;         // containers on the rely path (see enter_rely)
 };
 
 // The classes of torch.finfo and torch.iinfo objects (made by builtins.cpp's type_info; read-only).
