@@ -1031,6 +1031,11 @@ private:
       return {fn(id) + "(" + tensor(0) + ")"};
     case Op::hardtanh:
       return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ", " + scalar(2) + ")"};
+    case Op::prelu:
+      return {fn(id) + "(" + tensor(0) + ", " + tensor(1) + ")"};
+    case Op::pixel_shuffle:
+    case Op::pixel_unshuffle:
+      return {fn(id) + "(" + tensor(0) + ", " + integer(1) + ")"};
     case Op::leaky_relu:
     case Op::elu:
       return {fn(id) + "(" + tensor(0) + ", " + scalar(1) + ")"};

@@ -188,6 +188,11 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
       if (mode == "constant") operands.push_back(attr("value"));
       return tensor_op(Op::pad, std::move(operands), {});
     }
+  if (cls == "torch.nn.PReLU") return tensor_op(Op::prelu, {input(), attr("weight")}, {});
+  if (cls == "torch.nn.PixelShuffle")
+    return tensor_op(Op::pixel_shuffle, {input(), attr("upscale_factor")}, {});
+  if (cls == "torch.nn.PixelUnshuffle")
+    return tensor_op(Op::pixel_unshuffle, {input(), attr("downscale_factor")}, {});
   if (cls == "torch.nn.Unflatten")
     return tensor_op(Op::unflatten, {input(), attr("dim"), attr("unflattened_size")}, {});
   if (cls == "torch.nn.Upsample")

@@ -417,9 +417,10 @@ Arg apply_rule(const Ctx &c) {
   case Op::interpolate: return meta_interpolate(c);
   case Op::einsum: return meta_einsum(c);
   case Op::addmm: case Op::baddbmm: case Op::linear: case Op::embedding: case Op::one_hot:
-  case Op::cross_entropy:
+  case Op::cross_entropy: case Op::prelu:
   case Op::scaled_dot_product_attention:
     return meta_nn(c);
+  case Op::pixel_shuffle: case Op::pixel_unshuffle: return meta_pixel_shuffle(c);
   case Op::add_: case Op::mul_: case Op::copy_: case Op::zero_: case Op::fill_:
     return meta_inplace(c);
   case Op::size: case Op::dim: case Op::numel: return meta_python(c);

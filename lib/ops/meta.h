@@ -110,6 +110,7 @@ Arg meta_conv(const Ctx &); // conv1d, conv2d, conv3d
 Arg meta_conv_transpose(const Ctx &); // conv_transpose1d, 2d, 3d
 Arg meta_pool(const Ctx &); // max_pool2d, avg_pool2d, adaptive_avg_pool1d/2d
 Arg meta_interpolate(const Ctx &);
+Arg meta_pixel_shuffle(const Ctx &); // pixel_shuffle, pixel_unshuffle
 Arg meta_nn(const Ctx &); // linear, embedding, scaled_dot_product_attention
 
 // Shared between families.

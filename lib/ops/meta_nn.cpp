@@ -378,6 +378,26 @@ Arg meta_nn(const Ctx &c) {
     if (reduction.s != "none") shape.clear();
     return c.out(std::move(shape), dtype, device);
   }
+  case Op::prelu: { // max(0, x) + weight * min(0, x), weight one value or one per channel (dim 1)
+    const TensorMeta &input = c.tensor(0), &weight = c.tensor(1);
+    Device device = c.same_device({&input, &weight});
+    if (weight.shape.size() > 1)
+      c.fail(fmt::format("prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = {}",
+                         weight.shape.size()));
+    int64_t channels = input.shape.size() >= 2 ? input.shape[1] : 1, n = numel(weight.shape);
+    if (n != 1 && n != channels)
+      c.fail(fmt::format("Mismatch of parameter numbers and input channel size. Found parameter "
+                         "numbers = {} and channel size = {}.",
+                         n, channels));
+    if (!is_floating(input.dtype))
+      c.fail("prelu is implemented for floating point tensors, not " + str(input.dtype));
+    bool mixed = (input.dtype == DType::BFloat16 || input.dtype == DType::Float16) &&
+                 weight.dtype == DType::Float32; // a reduced-precision input with float weights
+    if (weight.dtype != input.dtype && !mixed)
+      c.fail("expected input and weight of the same dtype, but got " + str(input.dtype) + " and " +
+             str(weight.dtype));
+    return c.out(input.shape, input.dtype, device);
+  }
   case Op::one_hot: { // input [...] -> [..., num_classes] int64; the values must be below it
     const TensorMeta &input = c.tensor(0);
     int64_t classes = c.integer(1);

@@ -345,6 +345,45 @@ Arg meta_interpolate(const Ctx &c) {
   return c.out(std::move(out), t.dtype, t.device);
 }
 
+// pixel_shuffle: [*, C * r * r, H, W] -> [*, C, H * r, W * r]; pixel_unshuffle the inverse, H and
+// W multiples of r.
+Arg meta_pixel_shuffle(const Ctx &c) {
+  const TensorMeta &t = c.tensor(0);
+  bool shuffle = c.op == Op::pixel_shuffle;
+  int64_t r = c.integer(1);
+  Shape s = t.shape;
+  size_t n = s.size();
+  if (n < 3)
+    c.fail(fmt::format("{} expects input to have at least 3 dimensions, but got input with {} "
+                       "dimension(s)",
+                       shuffle ? "pixel_shuffle" : "pixel_unshuffle", n));
+  if (r <= 0)
+    c.fail(fmt::format("{} must be greater than 0, but got: {}",
+                       shuffle ? "upscale_factor" : "downscale_factor", r));
+  __int128 r2 = __int128(r) * r;
+  if (shuffle) {
+    if (s[n - 3] % r2 != 0)
+      c.fail(fmt::format("pixel_shuffle expects its input's 'channel' dimension to be divisible by "
+                         "the square of upscale_factor, but input.size(-3)={} is not divisible by "
+                         "{}",
+                         s[n - 3], int64_t(std::min<__int128>(r2, INT64_MAX))));
+    __int128 h = __int128(s[n - 2]) * r, w = __int128(s[n - 1]) * r;
+    if (h > INT64_MAX || w > INT64_MAX) c.fail("pixel_shuffle: the output size exceeds 2^63 - 1");
+    s[n - 3] = int64_t(s[n - 3] / r2), s[n - 2] = int64_t(h), s[n - 1] = int64_t(w);
+  } else {
+    for (size_t d : {n - 2, n - 1})
+      if (s[d] % r != 0)
+        c.fail(fmt::format("pixel_unshuffle expects {} to be divisible by downscale_factor, but "
+                           "input.size({})={} is not divisible by {}",
+                           d == n - 2 ? "height" : "width", int64_t(d) - int64_t(n), s[d], r));
+    __int128 ch = __int128(s[n - 3]) * r2;
+    if (ch > INT64_MAX) c.fail("pixel_unshuffle: the output size exceeds 2^63 - 1");
+    if (numel(s) > 0) // ATen's CPU kernel returns a copy of an empty input, of the input's shape
+      s[n - 3] = int64_t(ch), s[n - 2] /= r, s[n - 1] /= r;
+  }
+  return c.out(std::move(s), t.dtype, t.device);
+}
+
 } // namespace thunderc::ops::detail
 
 namespace thunderc::ops {

@@ -393,6 +393,12 @@ at::Tensor one(const Call &c) {
     return at::elu(c.tensor(0), c.scalar(1));
   case Op::mish:
     return at::mish(c.tensor(0));
+  case Op::prelu:
+    return at::prelu(c.tensor(0), c.tensor(1));
+  case Op::pixel_shuffle:
+    return at::pixel_shuffle(c.tensor(0), c.integer(1));
+  case Op::pixel_unshuffle:
+    return at::pixel_unshuffle(c.tensor(0), c.integer(1));
   case Op::hardtanh:
     return at::hardtanh(c.tensor(0), c.scalar(1), c.scalar(2));
   case Op::relu6:

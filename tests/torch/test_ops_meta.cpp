@@ -649,6 +649,9 @@ const std::map<Op, Runner> &runners() {
       {Op::mish, R((B(b[1]), at::mish(T(b[0]))))},
       {Op::softplus, R(at::softplus(T(b[0]), S(b[1]), S(b[2])))},
       {Op::hardtanh, R((B(b[3]), at::hardtanh(T(b[0]), S(b[1]), S(b[2]))))},
+      {Op::prelu, R(at::prelu(T(b[0]), T(b[1])))},
+      {Op::pixel_shuffle, R(at::pixel_shuffle(T(b[0]), I(b[1])))},
+      {Op::pixel_unshuffle, R(at::pixel_unshuffle(T(b[0]), I(b[1])))},
       {Op::relu6, R((B(b[1]), at::relu6(T(b[0]))))},
       {Op::hardswish, R((B(b[1]), at::hardswish(T(b[0]))))},
       {Op::hardsigmoid, R((B(b[1]), at::hardsigmoid(T(b[0]))))},
@@ -1073,6 +1076,19 @@ TEST_CASE("ops meta: unary ops and conversions against ATen") {
             for (const Arg &decimals : {i(0), i(2), i(-1), none()})
               run(op, {t(s, d)}, {{"decimals", decimals}});
         }
+      }
+  for (const Shape &s :
+       {Shape{}, Shape{3}, Shape{2, 3}, Shape{2, 3, 4}, Shape{0, 3, 2}, Shape{2, 1}})
+    for (const Shape &w : {Shape{}, Shape{1}, Shape{3}, Shape{2}, Shape{1, 3}, Shape{0}})
+      for (DType d : {F32, F64, BF16, I64, Bool})
+        for (DType wd : {d, F32})
+          run(Op::prelu, {t(s, d), t(w, wd)});
+  for (const Shape &s : {Shape{1, 8, 2, 3}, Shape{8, 2, 3}, Shape{2, 1, 8, 2, 2}, Shape{8, 2},
+                         Shape{0, 4, 2, 2}, Shape{1, 6, 4, 2}, Shape{1, 0, 4, 4}})
+    for (int64_t r : {1, 2, 3, 0, -1})
+      for (DType d : {F32, I64, Bool}) {
+        run(Op::pixel_shuffle, {t(s, d), i(r)});
+        run(Op::pixel_unshuffle, {t(s, d), i(r)});
       }
   for (const Arg &a : {f(0.2), i(-1), bl(true), str("x"), none()}) {
     run(Op::hardtanh, {t({2}), a});
