@@ -322,6 +322,9 @@ inline bool is_type_info(std::string_view cls) {
   return cls == "torch.finfo" || cls == "torch.iinfo";
 }
 
+// "[2, 3]" for messages.
+std::string shape_str(const std::vector<int64_t> &shape);
+
 // A tensor method the interpreter implements itself rather than a row of the op catalogue
 // (x.item(), x.type(), x.t(), x.new_zeros(...), ...).
 bool interpreted_tensor_method(std::string_view name);

@@ -5,6 +5,7 @@
 
 #include "support/text.h"
 
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 
@@ -245,28 +246,26 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     if (!flag("training") || to_float(p_value, "Dropout.p") == 0) return x;
     return tensor_op(Op::dropout, {x, p_value, h.boolean(true, kComputed), attr("inplace")}, {});
   }
-  // Activations with an `inplace` attribute, and the attribute each passes on, if any.
+  // Activations with an `inplace` attribute, and the attributes each passes on, if any.
   static constexpr struct {
     std::string_view cls;
     Op op;
-    const char *param;
-  } activations[] = {{"torch.nn.ReLU", Op::relu, nullptr},
-                     {"torch.nn.SiLU", Op::silu, nullptr},
-                     {"torch.nn.Mish", Op::mish, nullptr},
-                     {"torch.nn.Hardswish", Op::hardswish, nullptr},
-                     {"torch.nn.Hardsigmoid", Op::hardsigmoid, nullptr},
-                     {"torch.nn.LeakyReLU", Op::leaky_relu, "negative_slope"},
-                     {"torch.nn.ELU", Op::elu, "alpha"}};
+    std::array<const char *, 2> params;
+  } activations[] = {{"torch.nn.ReLU", Op::relu, {}},
+                     {"torch.nn.SiLU", Op::silu, {}},
+                     {"torch.nn.Mish", Op::mish, {}},
+                     {"torch.nn.Hardswish", Op::hardswish, {}},
+                     {"torch.nn.Hardsigmoid", Op::hardsigmoid, {}},
+                     {"torch.nn.LeakyReLU", Op::leaky_relu, {"negative_slope"}},
+                     {"torch.nn.ELU", Op::elu, {"alpha"}},
+                     {"torch.nn.Hardtanh", Op::hardtanh, {"min_val", "max_val"}},
+                     {"torch.nn.ReLU6", Op::hardtanh, {"min_val", "max_val"}}}; // Hardtanh(0, 6)
   for (const auto &a : activations) {
     if (cls != a.cls) continue;
     Args operands = {input()};
-    if (a.param) operands.push_back(attr(a.param));
+    for (const char *param : a.params)
+      if (param) operands.push_back(attr(param));
     return flag("inplace") ? inplace_op(a.op, operands, {}) : tensor_op(a.op, operands, {});
-  }
-  if (cls == "torch.nn.Hardtanh" || cls == "torch.nn.ReLU6") { // ReLU6 is a Hardtanh(0, 6)
-    Args operands = {input(), attr("min_val"), attr("max_val")};
-    return flag("inplace") ? inplace_op(Op::hardtanh, operands, {})
-                           : tensor_op(Op::hardtanh, operands, {});
   }
   if (cls == "torch.nn.GELU") {
     Value x = input();
@@ -344,7 +343,6 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     rely_identity(x, y, x == y);
     return x == y;
   };
-  auto show = [](const std::vector<int64_t> &s) { return fmt::format("[{}]", fmt::join(s, ", ")); };
 
   std::vector<int64_t> q_shape = shape(query, "query");
   Value dtype = h.dtype(h.meta(h.current(query)).dtype, kComputed);
@@ -435,7 +433,7 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
   bool packed = truth(getattr(m, "_qkv_same_embed_dim"));
   if (packed ? ks != vs : !std::equal(ks.begin(), ks.begin() + 2, vs.begin()))
     fail(fmt::format("torch.nn.MultiheadAttention: key shape {} does not match value shape {}",
-                     show(ks), show(vs)));
+                     shape_str(ks), shape_str(vs)));
   if (is_causal && is_none(attn_mask))
     fail("torch.nn.MultiheadAttention: need attn_mask if specifying the is_causal hint (the "
          "causal mask, such as torch.nn.Transformer.generate_square_subsequent_mask(n))");
@@ -499,7 +497,7 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     if (s != want)
       fail(fmt::format(
           "torch.nn.MultiheadAttention: The shape of the {}D attn_mask is {}, but should be {}.",
-          s.size(), show(s), show(want)));
+          s.size(), shape_str(s), shape_str(want)));
     if (s.size() == 2) attn_mask = op(Op::unsqueeze, {attn_mask, num(0)});
   }
   q = op(Op::transpose,
@@ -511,7 +509,7 @@ Value Interpreter::multihead_attention(Value m, Args &args, Kwargs &kwargs) {
     if (s != std::vector<int64_t>{bsz, src_len})
       fail(fmt::format(
           "torch.nn.MultiheadAttention: expecting key_padding_mask shape of [{}, {}], but got {}",
-          bsz, src_len, show(s)));
+          bsz, src_len, shape_str(s)));
     Value kpm = op(Op::view, {key_padding_mask, tuple({bsz, 1, 1, src_len})});
     kpm = op(Op::expand, {kpm, tuple({-1, heads, -1, -1})});
     kpm = op(Op::reshape, {kpm, tuple({bsz * heads, 1, src_len})});

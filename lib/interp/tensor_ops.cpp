@@ -30,13 +30,14 @@ Value only_argument(Interpreter &in, std::string_view method, std::string_view p
   return args.empty() ? kwargs[0].second : args[0];
 }
 
+} // namespace
+
 std::string shape_str(const std::vector<int64_t> &shape) {
   std::string out = "[";
   for (size_t i = 0; i < shape.size(); ++i)
     out += (i ? ", " : "") + std::to_string(shape[i]);
   return out + "]";
 }
-} // namespace
 
 std::optional<ops::Op> Interpreter::statement_op(
     const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
