@@ -953,7 +953,7 @@ std::optional<Value> Interpreter::call_builtin(const std::string &name, Args &ar
                        "super().forward(...) passes it); got {}",
                        name, cls, self ? h.repr(self) : std::string("no argument")));
     rely_type(self);
-    return nn_forward(cls, self, args, kwargs);
+    return nn_forward(class_info(self), self, args, kwargs);
   }
   if (!name.starts_with("builtins.")) return std::nullopt;
   std::string fn = name.substr(9);

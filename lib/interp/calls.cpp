@@ -22,7 +22,10 @@ const Interpreter::ClassInfo &Interpreter::class_info(uint32_t cls_symbol) {
   for (int depth = 0; depth < 64; ++depth) {
     const ClassDecl *c = g.find_class(at);
     if (!c) {
-      if (is_builtin_class(at) || at.starts_with("torch.nn.")) info.builtin_base = at;
+      if (is_builtin_class(at) || at.starts_with("torch.nn.")) {
+        info.builtin_base = at;
+        info.nn = nn_row(at);
+      }
       info.model_output = is_model_output_class(at);
       break;
     }
@@ -179,7 +182,7 @@ Value Interpreter::module_call(Value m, Args args, Kwargs kwargs) {
   const std::string &base = info.builtin_base;
   if (!base.empty() && base != "torch.nn.Module") {
     rely_type(m);
-    return nn_forward(base, m, args, kwargs);
+    return nn_forward(info, m, args, kwargs);
   }
   fail(fmt::format("module {} ({}) has no forward method; declare one under classes.{}.methods",
                    h.path_of(m), h.name(m), h.name(m)));

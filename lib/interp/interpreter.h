@@ -24,6 +24,9 @@
 namespace thunderc::interp {
 
 struct OperatorName; // builtins.cpp
+struct NnRow;        // nn_modules.cpp
+// The forward of a built-in torch.nn class (nullptr for the containers and unknown names).
+const NnRow *nn_row(std::string_view builtin_cls);
 
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
@@ -159,6 +162,7 @@ public:
     // Modules: module_defaults(builtin_base), each with its name's symbol; looked up on first use.
     mutable std::vector<std::pair<const ModuleDefault *, uint32_t>> module_defaults;
     mutable bool module_defaults_known = false;
+    const NnRow *nn = nullptr; // the forward of builtin_base (nn_modules.cpp), if it has one
   };
   // By the class's interned name; the Value forms take the class of an object (or a class value)
   // without hashing its name.
@@ -246,7 +250,7 @@ public:
   void finish_write_backs();
 
   // ---- torch.nn modules (nn_modules.cpp) -----------------------------------------------------
-  Value nn_forward(const std::string &builtin_cls, Value m, Args &args, Kwargs &kwargs);
+  Value nn_forward(const ClassInfo &cls, Value m, Args &args, Kwargs &kwargs);
   Value multihead_attention(Value m, Args &args, Kwargs &kwargs);
   Value conv_pads(Value m, Value weight, Value padding, size_t dims);
   Value conv_transpose(const std::string &cls, Value m, Args &args, Kwargs &kwargs);

@@ -3,6 +3,7 @@
 // read like a program read, so input modules get guards for them (a missing bias is guarded None).
 #include "interp/interpreter.h"
 
+#include "support/diagnostics.h"
 #include "support/text.h"
 
 #include <array>
@@ -111,7 +112,122 @@ Value Interpreter::conv_transpose(const std::string &cls, Value m, Args &args, K
                    {});
 }
 
-Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwargs &kwargs) {
+// The built-in modules' forwards, by kind: a class's row is looked up once, when the interpreter
+// first meets the class (ClassInfo::nn), and each call switches on its kind.
+enum class Nn : uint8_t {
+  Embedding,
+  Conv,
+  ConvTranspose,
+  Pad,
+  Attrs,
+  Upsample,
+  BatchNorm,
+  Dropout,
+  Activation,
+  GELU,
+  Identity,
+  Softmax,
+  MultiheadAttention,
+  Sequential
+};
+struct NnRow {
+  std::string_view cls;
+  Nn kind;
+  ops::Op op = ops::Op::linear;
+  // Attrs: the op's operands after the input, the module's attributes of these names.
+  // Activation: the attributes passed on (the module's `inplace` says which form). Pad: the mode.
+  std::array<const char *, 7> attrs = {};
+};
+
+namespace {
+using ops::Op;
+constexpr NnRow kNnRows[] = {
+    {"torch.nn.Linear", Nn::Attrs, Op::linear, {"weight", "bias"}},
+    {"torch.nn.modules.linear.NonDynamicallyQuantizableLinear",
+     Nn::Attrs,
+     Op::linear,
+     {"weight", "bias"}},
+    {"torch.nn.Embedding", Nn::Embedding},
+    {"torch.nn.Conv1d", Nn::Conv, Op::conv1d},
+    {"torch.nn.Conv2d", Nn::Conv, Op::conv2d},
+    {"torch.nn.Conv3d", Nn::Conv, Op::conv3d},
+    {"torch.nn.ConvTranspose1d", Nn::ConvTranspose, Op::conv_transpose1d},
+    {"torch.nn.ConvTranspose2d", Nn::ConvTranspose, Op::conv_transpose2d},
+    {"torch.nn.ConvTranspose3d", Nn::ConvTranspose, Op::conv_transpose3d},
+    {"torch.nn.MaxPool1d",
+     Nn::Attrs,
+     Op::max_pool1d,
+     {"kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"}},
+    {"torch.nn.MaxPool2d",
+     Nn::Attrs,
+     Op::max_pool2d,
+     {"kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"}},
+    {"torch.nn.AvgPool1d",
+     Nn::Attrs,
+     Op::avg_pool1d,
+     {"kernel_size", "stride", "padding", "ceil_mode", "count_include_pad"}},
+    {"torch.nn.AvgPool2d",
+     Nn::Attrs,
+     Op::avg_pool2d,
+     {"kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"}},
+    {"torch.nn.AdaptiveAvgPool1d", Nn::Attrs, Op::adaptive_avg_pool1d, {"output_size"}},
+    {"torch.nn.AdaptiveAvgPool2d", Nn::Attrs, Op::adaptive_avg_pool2d, {"output_size"}},
+    // The padding modules: F.pad by their `padding` (2 ints per padded dim, last dim first).
+    {"torch.nn.ZeroPad2d", Nn::Pad, Op::pad, {"constant"}},
+    {"torch.nn.ConstantPad1d", Nn::Pad, Op::pad, {"constant"}},
+    {"torch.nn.ConstantPad2d", Nn::Pad, Op::pad, {"constant"}},
+    {"torch.nn.ConstantPad3d", Nn::Pad, Op::pad, {"constant"}},
+    {"torch.nn.ReflectionPad1d", Nn::Pad, Op::pad, {"reflect"}},
+    {"torch.nn.ReflectionPad2d", Nn::Pad, Op::pad, {"reflect"}},
+    {"torch.nn.ReflectionPad3d", Nn::Pad, Op::pad, {"reflect"}},
+    {"torch.nn.ReplicationPad1d", Nn::Pad, Op::pad, {"replicate"}},
+    {"torch.nn.ReplicationPad2d", Nn::Pad, Op::pad, {"replicate"}},
+    {"torch.nn.ReplicationPad3d", Nn::Pad, Op::pad, {"replicate"}},
+    {"torch.nn.PReLU", Nn::Attrs, Op::prelu, {"weight"}},
+    {"torch.nn.PixelShuffle", Nn::Attrs, Op::pixel_shuffle, {"upscale_factor"}},
+    {"torch.nn.PixelUnshuffle", Nn::Attrs, Op::pixel_unshuffle, {"downscale_factor"}},
+    {"torch.nn.Unflatten", Nn::Attrs, Op::unflatten, {"dim", "unflattened_size"}},
+    {"torch.nn.Upsample", Nn::Upsample, Op::interpolate},
+    {"torch.nn.Flatten", Nn::Attrs, Op::flatten, {"start_dim", "end_dim"}},
+    {"torch.nn.GroupNorm", Nn::Attrs, Op::group_norm, {"num_groups", "weight", "bias", "eps"}},
+    {"torch.nn.BatchNorm1d", Nn::BatchNorm, Op::batch_norm},
+    {"torch.nn.BatchNorm2d", Nn::BatchNorm, Op::batch_norm},
+    {"torch.nn.BatchNorm3d", Nn::BatchNorm, Op::batch_norm},
+    {"torch.nn.LayerNorm",
+     Nn::Attrs,
+     Op::layer_norm,
+     {"normalized_shape", "weight", "bias", "eps"}},
+    {"torch.nn.Dropout", Nn::Dropout, Op::dropout},
+    {"torch.nn.ReLU", Nn::Activation, Op::relu},
+    {"torch.nn.SiLU", Nn::Activation, Op::silu},
+    {"torch.nn.Mish", Nn::Activation, Op::mish},
+    {"torch.nn.Hardswish", Nn::Activation, Op::hardswish},
+    {"torch.nn.Hardsigmoid", Nn::Activation, Op::hardsigmoid},
+    {"torch.nn.LeakyReLU", Nn::Activation, Op::leaky_relu, {"negative_slope"}},
+    {"torch.nn.ELU", Nn::Activation, Op::elu, {"alpha"}},
+    {"torch.nn.Hardtanh", Nn::Activation, Op::hardtanh, {"min_val", "max_val"}},
+    {"torch.nn.ReLU6", Nn::Activation, Op::hardtanh, {"min_val", "max_val"}}, // Hardtanh(0, 6)
+    {"torch.nn.GELU", Nn::GELU, Op::gelu},
+    {"torch.nn.Softplus", Nn::Attrs, Op::softplus, {"beta", "threshold"}},
+    {"torch.nn.Tanh", Nn::Attrs, Op::tanh},
+    {"torch.nn.Sigmoid", Nn::Attrs, Op::sigmoid},
+    {"torch.nn.Identity", Nn::Identity},
+    {"torch.nn.Softmax", Nn::Softmax, Op::softmax},
+    {"torch.nn.LogSoftmax", Nn::Softmax, Op::log_softmax},
+    {"torch.nn.MultiheadAttention", Nn::MultiheadAttention},
+    {"torch.nn.Sequential", Nn::Sequential},
+};
+
+} // namespace
+
+const NnRow *nn_row(std::string_view builtin_cls) {
+  for (const NnRow &r : kNnRows)
+    if (r.cls == builtin_cls) return &r;
+  return nullptr;
+}
+
+Value Interpreter::nn_forward(const ClassInfo &info, Value m, Args &args, Kwargs &kwargs) {
+  const std::string &cls = info.builtin_base;
   auto attr = [&](const char *name) { return getattr(m, name); };
   auto input = [&]() {
     if (args.size() == 1 && kwargs.empty()) return args[0];
@@ -119,10 +235,21 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     fail(fmt::format("{}.forward() takes one argument, input", cls));
   };
   auto flag = [&](const char *name) { return truth(attr(name)); };
-  using ops::Op;
-  if (cls == "torch.nn.Linear" || cls == "torch.nn.modules.linear.NonDynamicallyQuantizableLinear")
-    return tensor_op(Op::linear, {input(), attr("weight"), attr("bias")}, {});
-  if (cls == "torch.nn.Embedding") {
+  const NnRow *row = info.nn;
+  if (!row)
+    fail(fmt::format(
+        "{} has no forward that thunderc knows; declare the class with a forward method",
+        py_str(cls)));
+  switch (row->kind) {
+  case Nn::Attrs: {
+    Args operands;
+    operands.reserve(1 + row->attrs.size());
+    operands.push_back(input());
+    for (const char *name : row->attrs)
+      if (name) operands.push_back(attr(name));
+    return tensor_op(row->op, std::move(operands), {});
+  }
+  case Nn::Embedding: {
     Value x = input();
     Value max_norm = attr("max_norm");
     if (!h.is(max_norm, Kind::None)) {
@@ -134,7 +261,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                       attr("scale_grad_by_freq"), attr("sparse")},
                      {});
   }
-  if (cls == "torch.nn.Conv1d" || cls == "torch.nn.Conv2d" || cls == "torch.nn.Conv3d") {
+  case Nn::Conv: {
     Value x = input();
     Value mode = attr("padding_mode");
     rely(mode);
@@ -144,70 +271,29 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                        "not {}",
                        cls, h.repr(mode)));
     size_t dims = size_t(cls[cls.size() - 2] - '0'); // torch.nn.Conv<dims>d
-    Op op = dims == 1 ? Op::conv1d : dims == 2 ? Op::conv2d : Op::conv3d;
     Value weight = attr("weight"), padding = attr("padding");
     if (m_mode != "zeros") { // _conv_forward: F.pad the input, then convolve without padding
       x = tensor_op(Op::pad, {x, conv_pads(m, weight, padding, dims), mode}, {});
       padding = h.tuple(std::vector<Value>(dims, num(0)), kComputed);
     }
     return tensor_op(
-        op, {x, weight, attr("bias"), attr("stride"), padding, attr("dilation"), attr("groups")},
-        {});
+        row->op,
+        {x, weight, attr("bias"), attr("stride"), padding, attr("dilation"), attr("groups")}, {});
   }
-  if (cls == "torch.nn.ConvTranspose1d" || cls == "torch.nn.ConvTranspose2d" ||
-      cls == "torch.nn.ConvTranspose3d")
+  case Nn::ConvTranspose:
     return conv_transpose(cls, m, args, kwargs);
-  if (cls == "torch.nn.MaxPool1d" || cls == "torch.nn.MaxPool2d")
-    return tensor_op(cls == "torch.nn.MaxPool1d" ? Op::max_pool1d : Op::max_pool2d,
-                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
-                      attr("dilation"), attr("ceil_mode"), attr("return_indices")},
-                     {});
-  if (cls == "torch.nn.AvgPool1d")
-    return tensor_op(Op::avg_pool1d,
-                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
-                      attr("ceil_mode"), attr("count_include_pad")},
-                     {});
-  if (cls == "torch.nn.AvgPool2d")
-    return tensor_op(Op::avg_pool2d,
-                     {input(), attr("kernel_size"), attr("stride"), attr("padding"),
-                      attr("ceil_mode"), attr("count_include_pad"), attr("divisor_override")},
-                     {});
-  if (cls == "torch.nn.AdaptiveAvgPool1d")
-    return tensor_op(Op::adaptive_avg_pool1d, {input(), attr("output_size")}, {});
-  if (cls == "torch.nn.AdaptiveAvgPool2d")
-    return tensor_op(Op::adaptive_avg_pool2d, {input(), attr("output_size")}, {});
-  // The padding modules: F.pad by their `padding` (2 ints per padded dim, last dim first).
-  static constexpr std::pair<std::string_view, std::string_view> pads[] = {
-      {"torch.nn.ZeroPad2d", "constant"},         {"torch.nn.ConstantPad1d", "constant"},
-      {"torch.nn.ConstantPad2d", "constant"},     {"torch.nn.ConstantPad3d", "constant"},
-      {"torch.nn.ReflectionPad1d", "reflect"},    {"torch.nn.ReflectionPad2d", "reflect"},
-      {"torch.nn.ReflectionPad3d", "reflect"},    {"torch.nn.ReplicationPad1d", "replicate"},
-      {"torch.nn.ReplicationPad2d", "replicate"}, {"torch.nn.ReplicationPad3d", "replicate"}};
-  for (const auto &[name, mode] : pads)
-    if (cls == name) {
-      Args operands = {input(), attr("padding"), h.str(mode, kComputed)};
-      if (mode == "constant") operands.push_back(attr("value"));
-      return tensor_op(Op::pad, std::move(operands), {});
-    }
-  if (cls == "torch.nn.PReLU") return tensor_op(Op::prelu, {input(), attr("weight")}, {});
-  if (cls == "torch.nn.PixelShuffle")
-    return tensor_op(Op::pixel_shuffle, {input(), attr("upscale_factor")}, {});
-  if (cls == "torch.nn.PixelUnshuffle")
-    return tensor_op(Op::pixel_unshuffle, {input(), attr("downscale_factor")}, {});
-  if (cls == "torch.nn.Unflatten")
-    return tensor_op(Op::unflatten, {input(), attr("dim"), attr("unflattened_size")}, {});
-  if (cls == "torch.nn.Upsample")
+  case Nn::Pad: {
+    std::string_view mode = row->attrs[0];
+    Args operands = {input(), attr("padding"), h.str(mode, kComputed)};
+    if (mode == "constant") operands.push_back(attr("value"));
+    return tensor_op(Op::pad, std::move(operands), {});
+  }
+  case Nn::Upsample:
     return tensor_op(
         Op::interpolate,
         {input(), attr("size"), attr("scale_factor"), attr("mode"), attr("align_corners")},
         {{"recompute_scale_factor", attr("recompute_scale_factor")}});
-  if (cls == "torch.nn.Flatten")
-    return tensor_op(Op::flatten, {input(), attr("start_dim"), attr("end_dim")}, {});
-  if (cls == "torch.nn.GroupNorm")
-    return tensor_op(Op::group_norm,
-                     {input(), attr("num_groups"), attr("weight"), attr("bias"), attr("eps")}, {});
-  if (cls == "torch.nn.BatchNorm1d" || cls == "torch.nn.BatchNorm2d" ||
-      cls == "torch.nn.BatchNorm3d") {
+  case Nn::BatchNorm: {
     Value x = input();
     if (h.is(x, Kind::Tensor)) { // _check_input_dim
       rely_meta(x);
@@ -234,11 +320,7 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
                       momentum, attr("eps")},
                      {});
   }
-  if (cls == "torch.nn.LayerNorm")
-    return tensor_op(Op::layer_norm,
-                     {input(), attr("normalized_shape"), attr("weight"), attr("bias"), attr("eps")},
-                     {});
-  if (cls == "torch.nn.Dropout") { // F.dropout(input, p, training, inplace)
+  case Nn::Dropout: { // F.dropout(input, p, training, inplace)
     Value x = input();
     Value p_value = attr("p");
     // In eval mode the input itself, whatever `inplace` says; in training mode dropout draws its
@@ -246,37 +328,19 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
     if (!flag("training") || to_float(p_value, "Dropout.p") == 0) return x;
     return tensor_op(Op::dropout, {x, p_value, h.boolean(true, kComputed), attr("inplace")}, {});
   }
-  // Activations with an `inplace` attribute, and the attributes each passes on, if any.
-  static constexpr struct {
-    std::string_view cls;
-    Op op;
-    std::array<const char *, 2> params;
-  } activations[] = {{"torch.nn.ReLU", Op::relu, {}},
-                     {"torch.nn.SiLU", Op::silu, {}},
-                     {"torch.nn.Mish", Op::mish, {}},
-                     {"torch.nn.Hardswish", Op::hardswish, {}},
-                     {"torch.nn.Hardsigmoid", Op::hardsigmoid, {}},
-                     {"torch.nn.LeakyReLU", Op::leaky_relu, {"negative_slope"}},
-                     {"torch.nn.ELU", Op::elu, {"alpha"}},
-                     {"torch.nn.Hardtanh", Op::hardtanh, {"min_val", "max_val"}},
-                     {"torch.nn.ReLU6", Op::hardtanh, {"min_val", "max_val"}}}; // Hardtanh(0, 6)
-  for (const auto &a : activations) {
-    if (cls != a.cls) continue;
+  case Nn::Activation: { // the module's `inplace` attribute chooses the form
     Args operands = {input()};
-    for (const char *param : a.params)
-      if (param) operands.push_back(attr(param));
-    return flag("inplace") ? inplace_op(a.op, operands, {}) : tensor_op(a.op, operands, {});
+    for (const char *name : row->attrs)
+      if (name) operands.push_back(attr(name));
+    return flag("inplace") ? inplace_op(row->op, operands, {}) : tensor_op(row->op, operands, {});
   }
-  if (cls == "torch.nn.GELU") {
+  case Nn::GELU: {
     Value x = input();
     return tensor_op(Op::gelu, {x}, {{"approximate", attr("approximate")}});
   }
-  if (cls == "torch.nn.Softplus")
-    return tensor_op(Op::softplus, {input(), attr("beta"), attr("threshold")}, {});
-  if (cls == "torch.nn.Tanh") return tensor_op(Op::tanh, {input()}, {});
-  if (cls == "torch.nn.Sigmoid") return tensor_op(Op::sigmoid, {input()}, {});
-  if (cls == "torch.nn.Identity") return input();
-  if (cls == "torch.nn.Softmax" || cls == "torch.nn.LogSoftmax") {
+  case Nn::Identity:
+    return input();
+  case Nn::Softmax: {
     Value x = input();
     Value dim = attr("dim");
     if (h.is(dim, Kind::None) && h.is(x, Kind::Tensor)) {
@@ -286,17 +350,18 @@ Value Interpreter::nn_forward(const std::string &cls, Value m, Args &args, Kwarg
       size_t ndim = h.meta(h.current(x)).shape.size();
       dim = num(ndim == 0 || ndim == 1 || ndim == 3 ? 0 : 1);
     }
-    return tensor_op(cls == "torch.nn.Softmax" ? Op::softmax : Op::log_softmax, {x, dim}, {});
+    return tensor_op(row->op, {x, dim}, {});
   }
-  if (cls == "torch.nn.MultiheadAttention") return multihead_attention(m, args, kwargs);
-  if (cls == "torch.nn.Sequential") {
+  case Nn::MultiheadAttention:
+    return multihead_attention(m, args, kwargs);
+  case Nn::Sequential: {
     Value x = input();
     for (Value sub : iterate(m))
       x = module_call(sub, {x}, {});
     return x;
   }
-  fail(fmt::format("{} has no forward that thunderc knows; declare the class with a forward method",
-                   py_str(cls)));
+  }
+  internal_error("a built-in module kind without a forward", __FILE__, __LINE__);
 }
 
 // torch.nn.MultiheadAttention.forward with F.multi_head_attention_forward, as PyTorch 2's Python

@@ -235,3 +235,33 @@ TEST_CASE("interp modules: a module assigned over a plain attribute becomes a su
                    R"({"args": [{"module": "torch.nn.ReLU"}]})", ml_class)
             .message.find("is not supported") != std::string::npos);
 }
+
+TEST_CASE("interp modules: every built-in torch.nn class but the containers has a forward") {
+  // Called with one tensor and only the attributes PyTorch always has: the call may fail on them,
+  // never for want of a forward (a class added to the built-in names needs one in nn_forward).
+  auto call_error = [](const std::string &cls) -> std::string {
+    try {
+      trace_body(R"(["m", "x"])", R"([{"op": "call", "fn": "%m", "args": ["%x"], "out": "y"},
+                                      {"op": "return", "value": "%y"}])",
+                 R"({"args": [{"module": ")" + cls + R"("}, {"tensor": [2, 4, 4, 4]}]})");
+    } catch (const UserError &e) {
+      return e.message;
+    }
+    return "";
+  };
+  const std::string none = "has no forward that thunderc knows";
+  size_t checked = 0;
+  for (const std::string &cls : builtin_class_names()) {
+    if (!cls.starts_with("torch.nn.")) continue;
+    INFO(cls);
+    bool container =
+        cls == "torch.nn.Module" || cls == "torch.nn.ModuleList" || cls == "torch.nn.ModuleDict";
+    std::string error = call_error(cls);
+    if (container)
+      CHECK(error.find("forward") != std::string::npos);
+    else
+      CHECK(error.find(none) == std::string::npos);
+    ++checked;
+  }
+  CHECK(checked > 50);
+}
