@@ -40,8 +40,10 @@ void number_locals(Function &fn) {
     return s;
   };
   for (const Param &p : fn.params) add(p.name);
+  uint32_t statements = 0;
   auto define = [&](auto &self, std::vector<Stmt> &block) -> void {
     for (Stmt &s : block) {
+      s.position = statements++;
       s.out_slot = s.out.empty() ? kNoSlot : add(s.out);
       s.target_slots.clear();
       for (const std::string &t : s.targets) s.target_slots.push_back(add(t));
@@ -50,6 +52,7 @@ void number_locals(Function &fn) {
     }
   };
   define(define, fn.body);
+  fn.statement_count = statements;
   fn.locals.assign(names.begin(), names.end()); // in one piece, once their number is known
   auto operand = [&](auto &self, Expr &e) -> void {
     if (e.kind == Expr::Kind::Local) e.slot = slot(e.text);

@@ -88,6 +88,7 @@ struct Stmt {
   std::vector<uint32_t> target_slots;
   bool unpack = false;              // for: target was a list of names
   std::vector<Stmt> body, orelse;   // for: body; if: then / else
+  uint32_t position = 0; // its place among its function's statements, nested ones included
 };
 
 struct Param {
@@ -109,7 +110,8 @@ struct Function {
 
 // Numbers a function's locals: `locals` lists the parameters, then each `out` and loop target in
 // statement order, and every read and write of a local gets its slot there (kNoSlot for a name
-// never bound), so that a frame is a vector indexed by slot. load_graph() calls it for every
+// never bound), so that a frame is a vector indexed by slot. Numbers its statements too
+// (Stmt::position, statement_count). load_graph() calls it for every
 // function; a Graph built or edited by other means must call it again.
 void number_locals(Function &fn);
 

@@ -940,9 +940,7 @@ private:
       fail(params_ptr, "a bare \"*\" must be followed by a keyword-only parameter (named "
                        "arguments must follow bare *)");
     locals_used_.clear();
-    size_t before = statements_;
     fn.body = block(f.at("body"), pointer_join(ptr, "body"));
-    fn.statement_count = statements_ - before;
     // The slots tell the defined names (fn.locals) without a set of them kept while reading.
     number_locals(fn);
     for (const LocalUse &use : locals_used_)

@@ -81,7 +81,7 @@ bool module_builtin_method(const std::string &base, const std::string &name) {
 Entry *Interpreter::find_attr(Value obj, const std::string &name) {
   const Stmt *s = own_statement(name);
   if (!s) return h.find_attr(obj, name);
-  uint32_t &sym = statement_facts[s].symbol;
+  uint32_t &sym = facts(s).symbol;
   if (sym == kNoSymbol) { // absent from the heap's strings so far: looked up again next time
     auto found = h.find_symbol(name);
     if (!found) return nullptr;

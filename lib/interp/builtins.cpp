@@ -481,7 +481,7 @@ const OperatorName &statement_operator(Interpreter &in, const std::string &name)
   std::string_view op = std::string_view(name).substr(9); // after "operator."
   const Stmt *s = in.own_statement(name);
   if (!s) return operator_name(op);
-  const OperatorName *&known = in.statement_facts[s].operator_name;
+  const OperatorName *&known = in.facts(s).operator_name;
   if (!known) known = &operator_name(op);
   return *known;
 }

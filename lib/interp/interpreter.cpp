@@ -149,6 +149,9 @@ Value Interpreter::call_function(const Function &fn, Args args, const Kwargs &kw
     if (fresh) it->second = literal(*d);
     f.locals[i] = it->second;
   }
+  std::vector<StatementFacts> &known = statement_facts[&fn];
+  if (known.empty()) known.resize(fn.statement_count);
+  f.facts = known.data();
   top = &frames.emplace_back(std::move(f));
   exec_block(fn.body);
   Value ret = top->ret ? top->ret : h.none();
@@ -304,7 +307,7 @@ void Interpreter::exec(const Stmt &s) {
       out(call_value(callee, std::move(args), std::move(kwargs)));
       break;
     }
-    StatementFacts &f = statement_facts[&s];
+    StatementFacts &f = facts(&s);
     if (!f.callee_known) {
       f.callee_known = true;
       f.fn = g.find_function(s.name);

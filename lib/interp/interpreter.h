@@ -31,10 +31,24 @@ const NnRow *nn_row(std::string_view builtin_cls);
 using Args = std::vector<Value>;
 using Kwargs = std::vector<std::pair<std::string, Value>>;
 
+// What is looked up by a statement's own name, found once per statement and kept: hashing the
+// name cost ~135-150 instructions a lookup (972 operator calls at llama L = 32), and attribute
+// reads and method calls on objects hashed it per call.
+struct StatementFacts {
+  bool callee_known = false;        // a call statement's `fn`, resolved (exec):
+  const Function *fn = nullptr;     // a function of the graph,
+  std::optional<ops::Op> callee_op; // else a torch function
+  bool op_known = false;
+  std::optional<ops::Op> op;                   // statement_op
+  const OperatorName *operator_name = nullptr; // operator_call's facts (builtins.cpp)
+  uint32_t symbol = kNoSymbol;                 // find_attr; kNoSymbol: not found yet
+};
+
 struct Frame {
   const Function *fn = nullptr;
   std::vector<Value> locals;  // by slot (fn->locals); none = unbound
   const Stmt *stmt = nullptr; // the statement executing
+  StatementFacts *facts = nullptr; // fn's, by Stmt::position
   Value ret;
 };
 
@@ -271,19 +285,9 @@ public:
     const Stmt *s = top ? top->stmt : nullptr;
     return s && &s->name == &name ? s : nullptr;
   }
-  // What is looked up by a statement's own name, found once per statement and kept: hashing the
-  // name cost ~135-150 instructions a lookup (972 operator calls at llama L = 32), and attribute
-  // reads and method calls on objects hashed it per call.
-  struct StatementFacts {
-    bool callee_known = false; // a call statement's `fn`, resolved (exec):
-    const Function *fn = nullptr; // a function of the graph,
-    std::optional<ops::Op> callee_op; // else a torch function
-    bool op_known = false;
-    std::optional<ops::Op> op;                   // statement_op
-    const OperatorName *operator_name = nullptr; // operator_call's facts (builtins.cpp)
-    uint32_t symbol = kNoSymbol;                 // find_attr; kNoSymbol: not found yet
-  };
-  std::unordered_map<const Stmt *, StatementFacts> statement_facts;
+  // Each function's statements' facts, by Stmt::position (a frame points at its function's).
+  std::unordered_map<const Function *, std::vector<StatementFacts>> statement_facts;
+  StatementFacts &facts(const Stmt *s) { return top->facts[s->position]; } // s: top->stmt
   // `lookup(name)` (ops::lookup_method / lookup_function), once per statement when `name` is the
   // current statement's own (exec passes s.name down).
   std::optional<ops::Op> statement_op(const std::string &name,

@@ -43,7 +43,7 @@ std::optional<ops::Op> Interpreter::statement_op(
     const std::string &name, std::optional<ops::Op> (*lookup)(std::string_view)) {
   const Stmt *s = own_statement(name);
   if (!s) return lookup(name);
-  StatementFacts &f = statement_facts[s];
+  StatementFacts &f = facts(s);
   if (!f.op_known) f.op = lookup(name), f.op_known = true;
   return f.op;
 }
