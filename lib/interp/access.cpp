@@ -68,13 +68,17 @@ Value Interpreter::read_item(Value seq, size_t i) {
 // ---- getattr --------------------------------------------------------------------------------
 
 namespace {
-bool module_builtin_method(const std::string &base, const std::string &name) {
-  static const std::vector<std::string> common = {"register_buffer", "get_submodule",
-                                                  "get_parameter", "get_buffer"};
-  if (has(common, name)) return true;
-  if (base == "torch.nn.ModuleDict") return name == "keys" || name == "values" || name == "items";
-  return name == "forward" && base != "torch.nn.Module" && base != "torch.nn.ModuleList" &&
-         base != "torch.nn.ModuleDict";
+// Compared as string_views: a length differs first (most reads are of members, `q_proj`, whose
+// length matches none of these), where comparing with a C string measured and compared it.
+bool module_builtin_method(std::string_view base, std::string_view name) {
+  using namespace std::string_view_literals;
+  if (name == "register_buffer"sv || name == "get_submodule"sv || name == "get_parameter"sv ||
+      name == "get_buffer"sv)
+    return true;
+  if (name == "keys"sv || name == "values"sv || name == "items"sv)
+    return base == "torch.nn.ModuleDict"sv;
+  return name == "forward"sv && base != "torch.nn.Module"sv && base != "torch.nn.ModuleList"sv &&
+         base != "torch.nn.ModuleDict"sv;
 }
 } // namespace
 
