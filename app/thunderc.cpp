@@ -127,7 +127,7 @@ CLI::App *add_subcommand(CLI::App &app, std::string name, std::string descriptio
 // would do.
 //
 // It runs before the program's static initialisers (set_up_allocator), so it logs nothing: it
-// leaves what it did for run_compile to log (`--log-level debug`).
+// leaves what it did for load() to log (`--log-level debug`).
 char heap_note[128];
 
 void reserve_heap(uintmax_t bytes) {
@@ -184,9 +184,12 @@ void reserve_heap(uintmax_t bytes) {
 #endif
 }
 
-std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
+Graph load(const GraphArgs &g) {
   if (heap_note[0]) spdlog::debug("{}", heap_note);
-  Graph graph = load_graph(g.path, g.limits);
+  return load_graph(g.path, g.limits);
+}
+
+CompileOptions compile_options(const CompileArgs &c) {
   CompileOptions options;
   options.passes = !c.no_passes;
   options.dump_after = c.dump_after;
@@ -194,28 +197,61 @@ std::vector<OutputFile> run_compile(const GraphArgs &g, const CompileArgs &c) {
   options.cpp = c.so;
   options.cpp_chunk_ops = c.so_chunk_ops;
   options.free_memory = false; // the process ends after writing or printing the files
-  auto files = compile_graph(graph, options);
-  keep_until_exit(std::move(graph));
-  return files;
+  return options;
 }
 
-int compile(const GraphArgs &g, const CompileArgs &c) {
-  std::vector<std::pair<std::string, std::string>> files;
-  std::string so_name; // the graph name, from the generated <name>.cpp
-  for (auto &f : run_compile(g, c)) {
-    if (f.name.ends_with(".cpp")) so_name = f.name.substr(0, f.name.size() - 4);
-    files.emplace_back(f.name, std::move(f.text));
+// The files, as they are printed, into the output directory (AtomicFiles: replaced together at
+// the end, or not at all). What it cannot do is about -o DIR, not about the graph: it says so
+// apart from the graph's errors.
+class OutputDir : public FileSink {
+public:
+  struct Failed {
+    std::string message;
+  };
+  explicit OutputDir(const std::string &dir) : files_(dir) {}
+  void begin(const std::string &name) override {
+    if (name.ends_with(".cpp")) so_name = name.substr(0, name.size() - 4);
+    ++count;
+    guard([&] { files_.begin(name); });
   }
+  void write(std::string_view piece) override {
+    guard([&] { files_.write(piece); });
+  }
+  void end() override {
+    guard([&] { files_.end(); });
+  }
+  void commit() {
+    guard([&] { files_.commit(); });
+  }
+  std::string so_name; // the graph name, from the generated <name>.cpp
+  size_t count = 0;
+
+private:
+  template <class F> void guard(F &&f) {
+    try {
+      f();
+    } catch (const UserError &e) {
+      throw Failed{e.message};
+    }
+  }
+  AtomicFiles files_;
+};
+
+int compile(const GraphArgs &g, const CompileArgs &c) {
+  Graph graph = load(g);
+  OutputDir out(c.out_dir);
   try {
-    write_files_atomically(c.out_dir, files);
-  } catch (const UserError &e) { // about -o DIR, not about the graph
+    compile_graph(graph, compile_options(c), out);
+    out.commit();
+  } catch (const OutputDir::Failed &e) {
     std::cerr << "thunderc: error: " << e.message << "\n";
     return 1;
   }
-  spdlog::info("wrote {} files to {}", files.size(), c.out_dir);
+  keep_until_exit(std::move(graph));
+  spdlog::info("wrote {} files to {}", out.count, c.out_dir);
   if (c.so) {
     try {
-      build_so(c.out_dir, so_name, c.so_options);
+      build_so(c.out_dir, out.so_name, c.so_options);
     } catch (const SoBuildError &e) {
       std::cerr << "thunderc: error: " << e.what() << "\n";
       return 1;
@@ -225,8 +261,10 @@ int compile(const GraphArgs &g, const CompileArgs &c) {
 }
 
 int print_trace(const GraphArgs &g, const CompileArgs &c, const std::string &file) {
-  for (const auto &f : run_compile(g, c))
+  Graph graph = load(g);
+  for (const auto &f : compile_graph(graph, compile_options(c)))
     if (f.name == file) fmt::print("{}", f.text);
+  keep_until_exit(std::move(graph));
   return 0;
 }
 

@@ -12,7 +12,7 @@
 
 namespace thunderc {
 
-std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
+void compile_graph(const Graph &graph, const CompileOptions &options, FileSink &sink) {
   InterpOptions interp = options.interp;
   interp.bound_arguments = options.cpp; // read by the C++ emitter only
   Program program = interpret(graph, interp);
@@ -36,24 +36,39 @@ std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &
   // Without dumps the pipeline is given no callback: it may then skip what only a look at the
   // traces between passes needs (passes/passes.h: cse_before_dce).
   bool dumps = options.dump && !options.dump_after.empty();
-  if (options.passes) run_pipeline(t.prologue, t.computation, dumps ? AfterPass(dump) : AfterPass());
-  std::vector<OutputFile> files; // built in place: an initializer list would copy each text
-  files.reserve(5);
+  if (options.passes)
+    run_pipeline(t.prologue, t.computation, dumps ? AfterPass(dump) : AfterPass());
   auto print = [&](const char *file, const Trace &trace, const PythonOptions &o) {
     Verifier verifier(trace); // checked as printed: one walk over the body
-    std::string text = print_python(trace, o, &verifier);
+    sink.begin(file);
+    print_python(trace, o, &verifier, [&](std::string_view piece) { sink.write(piece); });
     auto problems = verifier.finish();
     THUNDERC_ASSERT(problems.empty(), trace.name + " fails verification: " + problems.front());
-    files.push_back({file, std::move(text)});
+    sink.end();
+  };
+  auto whole = [&](const std::string &file, std::string_view text) {
+    sink.begin(file);
+    sink.write(text);
+    sink.end();
   };
   print("prologue.py", t.prologue, t.prologue_options);
   print("computation.py", t.computation, t.computation_options);
   print("epilogue.py", t.epilogue, t.epilogue_options);
-  files.push_back({"thunderc_support.py", support_py_source});
+  whole("thunderc_support.py", support_py_source);
   if (options.cpp)
-    files.push_back({graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops})});
+    whole(graph.name + ".cpp", emit_cpp(t.computation, {graph.name, options.cpp_chunk_ops}));
   if (!options.free_memory) keep_until_exit(std::move(t));
-  return files;
+}
+
+std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options) {
+  struct Collect : FileSink {
+    std::vector<OutputFile> files;
+    void begin(const std::string &name) override { files.push_back({name, {}}); }
+    void write(std::string_view piece) override { files.back().text += piece; }
+    void end() override {}
+  } collect;
+  compile_graph(graph, options, collect);
+  return std::move(collect.files);
 }
 
 } // namespace thunderc

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace thunderc {
@@ -28,5 +29,18 @@ struct OutputFile {
 // prologue.py, computation.py, epilogue.py and thunderc_support.py, in that order, then
 // <graph name>.cpp when options.cpp is set.
 std::vector<OutputFile> compile_graph(const Graph &graph, const CompileOptions &options);
+
+// Where the files go as they are made, in the same order: begin(name), the text in pieces (a
+// trace's in pieces of about 64 KiB, as it is printed: no trace's whole text is held), end().
+// An exception out of compile_graph may come after some files began: a sink that writes keeps
+// them apart until told the compile is over (AtomicFiles, support/atomic_write.h).
+class FileSink {
+public:
+  virtual ~FileSink() = default;
+  virtual void begin(const std::string &name) = 0;
+  virtual void write(std::string_view piece) = 0;
+  virtual void end() = 0;
+};
+void compile_graph(const Graph &graph, const CompileOptions &options, FileSink &sink);
 
 } // namespace thunderc

@@ -18,9 +18,13 @@ namespace {
 // append is an out-of-line call per piece, and a trace prints hundreds of thousands of pieces. (A
 // buffer copied out when full copied every byte twice: 0.17M instructions at L = 32.) The chunk
 // is zero-filled by resize() just before it is written, so no page is touched that is not written.
+// With a flush function, the text is handed to it in pieces of about kFlushAt bytes instead, and
+// the string is reused: a trace of any size is printed in that much memory.
 class Out {
 public:
-  explicit Out(size_t expected) { text_.reserve(expected); }
+  Out(size_t expected, const PythonFlush *flush) : flush_(flush) {
+    text_.reserve(flush ? kFlushAt + kChunk : expected);
+  }
   Out &operator+=(std::string_view s) {
     if (s.size() > size_t(end_ - at_)) grow(s.size());
     std::memcpy(at_, s.data(), s.size());
@@ -29,20 +33,30 @@ public:
   }
   Out &operator+=(char c) { return *this += std::string_view(&c, 1); }
   std::string take() {
-    text_.resize(used());
+    if (flush_) {
+      if (used()) (*flush_)({text_.data(), used()});
+      text_.clear();
+    } else {
+      text_.resize(used());
+    }
     at_ = end_ = nullptr;
     return std::move(text_);
   }
 
 private:
-  static constexpr size_t kChunk = 1024;
+  static constexpr size_t kChunk = 1024, kFlushAt = 64 << 10;
   [[gnu::noinline]] void grow(size_t more) {
     size_t used = this->used();
-    text_.resize(used + std::max(more, kChunk));
+    if (flush_ && used >= kFlushAt) {
+      (*flush_)({text_.data(), used});
+      used = 0;
+    }
+    if (used + more > text_.size()) text_.resize(used + std::max(more, kChunk));
     at_ = text_.data() + used;
     end_ = text_.data() + text_.size();
   }
   size_t used() const { return at_ ? size_t(at_ - text_.data()) : 0; }
+  const PythonFlush *flush_;
   std::string text_;
   char *at_ = nullptr, *end_ = nullptr; // where the next piece goes, and the end of the chunk
 };
@@ -52,8 +66,9 @@ class Printer {
 public:
   // Room for the usual line lengths (a computation's lines average about 100 characters): growing
   // the text copies all of it.
-  Printer(const Trace &t, const PythonOptions &o)
-      : t_(t), o_(o), values_(t.values.size()), out_(256 + 128 * (t.body.size() + t.params.size())) {}
+  Printer(const Trace &t, const PythonOptions &o, const PythonFlush *flush = nullptr)
+      : t_(t), o_(o), values_(t.values.size()),
+        out_(256 + 128 * (t.body.size() + t.params.size()), flush) {}
 
   // With a verifier: only what it has found valid is printed (the names of unknown values throw).
   std::string print(Verifier *verifier) {
@@ -329,6 +344,11 @@ private:
 
 std::string print_python(const Trace &t, const PythonOptions &o, Verifier *verifier) {
   return Printer(t, o).print(verifier);
+}
+
+void print_python(const Trace &t, const PythonOptions &o, Verifier *verifier,
+                  const PythonFlush &flush) {
+  Printer(t, o, &flush).print(verifier);
 }
 
 } // namespace thunderc

@@ -5,7 +5,9 @@
 
 #include "trace/trace.h"
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace thunderc {
@@ -23,5 +25,11 @@ struct PythonOptions {
 // With a verifier made for the trace, each instruction is checked as it is printed (one walk over
 // the body for both); the text is then complete only where verifier->finish() finds no problem.
 std::string print_python(const Trace &, const PythonOptions &, Verifier *verifier = nullptr);
+
+// The same text handed to `flush` in order, in pieces of about 64 KiB, as it is printed: the
+// memory a trace's text takes stays that size, whatever the trace's.
+using PythonFlush = std::function<void(std::string_view)>;
+void print_python(const Trace &, const PythonOptions &, Verifier *verifier,
+                  const PythonFlush &flush);
 
 } // namespace thunderc

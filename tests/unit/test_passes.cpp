@@ -282,7 +282,8 @@ TEST_CASE("printing with a Verifier: verify()'s problems, and the text printed w
 }
 
 // The printer writes into its text a chunk at a time: pieces longer than a chunk, and texts of
-// many chunks, come out whole.
+// many chunks, come out whole; printed with a flush function, the same text comes in pieces of at
+// least 64 KiB (the last one shorter).
 TEST_CASE("printing pieces longer than the printer's chunk, and many chunks") {
   Trace t;
   t.name = "computation";
@@ -306,6 +307,23 @@ TEST_CASE("printing pieces longer than the printer's chunk, and many chunks") {
   REQUIRE(text.size() > expected.size());
   CHECK(text.substr(text.size() - expected.size()) == expected);
   CHECK(text.find('\0') == std::string::npos);
+
+  for (int i = 0; i < 5000; ++i) { // many short lines after the long ones
+    Instr c;
+    c.callee = "check_string_value";
+    c.args = {Operand::of(x), Operand::lit("'" + std::to_string(i) + "'")};
+    t.body.insert(t.body.end() - 1, c);
+  }
+  text = print_python(t, {});
+  std::vector<std::string> pieces;
+  print_python(t, {}, nullptr, [&](std::string_view piece) { pieces.emplace_back(piece); });
+  REQUIRE(pieces.size() >= 3);
+  std::string joined;
+  for (size_t i = 0; i < pieces.size(); ++i) {
+    if (i + 1 < pieces.size()) CHECK(pieces[i].size() >= (64u << 10));
+    joined += pieces[i];
+  }
+  CHECK(joined == text);
 }
 
 TEST_CASE("dce finds what the kept instructions read, bound arguments too") {

@@ -220,3 +220,69 @@ TEST_CASE("write_files_atomically: a file with the same bytes is kept and dated 
   CHECK(inode(dir / "a.py") != a);
   fs::remove_all(dir);
 }
+
+// Given in pieces, each file is compared with its target where they overlap: a target that holds
+// exactly the pieces is kept (its inode), any other is replaced by exactly the pieces, whether the
+// first difference is in the first piece, in a later one past the compare buffer (64 KiB: the
+// matched bytes are then copied from the target), or in the lengths (one a prefix of the other).
+// Destroyed without commit(), the group leaves every target as it was and no temporary.
+TEST_CASE("AtomicFiles: files given in pieces") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("thunderc_pieces_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto read = [](const fs::path &p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  auto inode = [](const fs::path &p) {
+    struct stat st;
+    REQUIRE(::lstat(p.c_str(), &st) == 0);
+    return st.st_ino;
+  };
+  auto write = [&](const std::string &name, const std::vector<std::string> &pieces,
+                   bool commit = true) {
+    AtomicFiles out(dir.string());
+    out.begin(name);
+    for (const auto &p : pieces)
+      out.write(p);
+    out.end();
+    if (commit) out.commit();
+  };
+  std::string big(200000, 'x');
+  for (size_t i = 0; i < big.size(); ++i)
+    big[i] = char('a' + (i * 7 + i / 13) % 26);
+  const std::string head = big.substr(0, 100000), tail = big.substr(100000);
+  write("a.py", {head, tail});
+  REQUIRE(read(dir / "a.py") == big);
+  const auto kept = inode(dir / "a.py");
+  write("a.py", {big.substr(0, 70000), big.substr(70000, 1), big.substr(70001)});
+  CHECK(inode(dir / "a.py") == kept);
+  CHECK(read(dir / "a.py") == big);
+
+  std::string later = big;
+  later[150000] = '!'; // past the first 64 KiB compared, in the second piece
+  write("a.py", {head, later.substr(100000)});
+  CHECK(inode(dir / "a.py") != kept);
+  CHECK(read(dir / "a.py") == later);
+  std::string first = later;
+  first[0] = '!';
+  write("a.py", {first.substr(0, 10), first.substr(10)});
+  CHECK(read(dir / "a.py") == first);
+  write("a.py", {first.substr(0, 120000)}); // a prefix of the target
+  CHECK(read(dir / "a.py") == first.substr(0, 120000));
+  write("a.py", {first.substr(0, 120000), "", "more"}); // the target is a prefix
+  CHECK(read(dir / "a.py") == first.substr(0, 120000) + "more");
+
+  const auto before = inode(dir / "a.py");
+  write("a.py", {"other"}, /*commit=*/false);
+  write("b.py", {"new"}, /*commit=*/false);
+  CHECK(inode(dir / "a.py") == before);
+  CHECK(read(dir / "a.py") == first.substr(0, 120000) + "more");
+  size_t entries = 0;
+  for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir))
+    ++entries;
+  CHECK(entries == 1); // a.py: no b.py, no temporary
+  fs::remove_all(dir);
+}
