@@ -15,7 +15,9 @@ ratio against a baseline measured in the same run (the machine is shared and noi
   decoder layer. The baseline is
   torch.fx.symbolic_trace of the equivalent PyTorch module (bench/torch_models.py) with the same
   L, in the same run (model construction not timed; L <= 128, see FX_LAYERS). Targets: < 1 us per executed statement;
-  per-statement time at L = 1000 within 1.5x of L = 128; >= 50x faster than fx per decoder layer.
+  per-statement time at L = 1000 within 1.5x of L = 128; >= 50x faster than fx per decoder layer
+  (marginal cost of a layer, thunderc over L = 128 -> 1000 and fx over L = 32 -> 128; also printed
+  over the same spans for both, L = 32 -> 128 and L = 1 -> 8, where fx takes the issue's 4.6 ms).
 * Startup: wall time and peak RSS of `thunderc print-epilogue samples/add.json` against
   `python3 -c "import torch"` (targets: < 10 ms, < 15 MB); whether libtorch is loaded (LD_DEBUG=libs
   lists every library the process loads, dlopen included) and `/bin/true` as the cost of starting
@@ -112,7 +114,7 @@ def main():
     exe = os.path.abspath(os.path.join(args.build, "thunderc"))
     if not os.access(exe, os.X_OK):
         raise SystemExit(f"no {exe}: build it first")
-    reps = {1: 20, 8: 15, 32: 10, 128: 15, 1000: 10}
+    reps = {1: 60, 8: 60, 32: 10, 128: 15, 1000: 10}  # many at small L: their difference is small
     fx_reps = {1: 10, 8: 7, 32: 5, 128: 3}
     if args.quick:
         reps = {L: 1 for L in LAYERS}
@@ -254,6 +256,10 @@ def report(r):
     # Two other readings of "per layer": thunderc over fx's own range, and the figure for
     # fx (about 4.6 ms per layer, fx's cost at small L here).
     slope_c32 = (min(a["thunderc_cpu"]) - min(f32["thunderc_cpu"])) / (128 - 32)
+    # And both over the small span where fx's per-layer cost is the figure (L = 1 -> 8).
+    f1, f8 = lay[1], lay[8]
+    slope_fc1 = (min(f8["fx_cpu"]) - min(f1["fx_cpu"])) / (8 - 1)
+    slope_c1 = (min(f8["thunderc_cpu"]) - min(f1["thunderc_cpu"])) / (8 - 1)
     worst = lambda key: max(min(d[key]) * 1e6 / d["statements"] for d in lay.values())  # noqa: E731
     worst_us, worst_us_cpu = worst("thunderc"), worst("thunderc_cpu")
     fresh_us, fresh_us_cpu = worst("thunderc_fresh"), worst("thunderc_fresh_cpu")
@@ -276,7 +282,9 @@ def report(r):
           + " (start-up dominates small L)")
     print(f"- Per decoder layer, other readings (CPU): over the same span for both (L=32 -> 128), thunderc "
           f"{fmt_t(slope_c32)}: fx / thunderc = {slope_fc / slope_c32:.1f}x; against the issue's 4.6 ms per "
-          f"layer for fx: {4.6e-3 / slope_c32:.1f}x (L=32 -> 128), {4.6e-3 / slope_c:.1f}x (L=128 -> 1000)")
+          f"layer for fx: {4.6e-3 / slope_c32:.1f}x (L=32 -> 128), {4.6e-3 / slope_c:.1f}x (L=128 -> 1000); "
+          f"both over L=1 -> 8, where fx takes {fmt_t(slope_fc1)} per layer: thunderc {fmt_t(slope_c1)}, "
+          f"fx / thunderc = {slope_fc1 / slope_c1:.1f}x")
     rss = b["rss_kib"]
     print(f"- Peak RSS of `thunderc compile` at L=1000: {min(rss) / 1024:.1f} MiB (min), {med(rss) / 1024:.1f} MiB "
           f"(median), for a {b['graph_bytes'] / 2**20:.1f} MiB graph file; at L=128: {med(a['rss_kib']) / 1024:.1f} MiB")
