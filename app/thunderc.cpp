@@ -189,8 +189,9 @@ Graph load(const GraphArgs &g) {
   return load_graph(g.path, g.limits);
 }
 
-CompileOptions compile_options(const CompileArgs &c) {
+CompileOptions compile_options(const CompileArgs &c, Graph &graph) {
   CompileOptions options;
+  options.interpreted = [&graph] { drop_input_descriptions(graph); };
   options.passes = !c.no_passes;
   options.dump_after = c.dump_after;
   options.dump = [](const std::string &text) { std::cerr << text; };
@@ -241,7 +242,7 @@ int compile(const GraphArgs &g, const CompileArgs &c) {
   Graph graph = load(g);
   OutputDir out(c.out_dir);
   try {
-    compile_graph(graph, compile_options(c), out);
+    compile_graph(graph, compile_options(c, graph), out);
     out.commit();
   } catch (const OutputDir::Failed &e) {
     std::cerr << "thunderc: error: " << e.message << "\n";
@@ -262,7 +263,7 @@ int compile(const GraphArgs &g, const CompileArgs &c) {
 
 int print_trace(const GraphArgs &g, const CompileArgs &c, const std::string &file) {
   Graph graph = load(g);
-  for (const auto &f : compile_graph(graph, compile_options(c)))
+  for (const auto &f : compile_graph(graph, compile_options(c, graph)))
     if (f.name == file) fmt::print("{}", f.text);
   keep_until_exit(std::move(graph));
   return 0;

@@ -16,6 +16,7 @@ void compile_graph(const Graph &graph, const CompileOptions &options, FileSink &
   InterpOptions interp = options.interp;
   interp.bound_arguments = options.cpp; // read by the C++ emitter only
   Program program = interpret(graph, interp);
+  if (options.interpreted) options.interpreted();
   Traces t = build_traces(graph, std::move(program), {.bound_arguments = options.cpp});
   if (options.free_memory) {
     program = Program(); // passes and printing reuse its memory

@@ -72,6 +72,12 @@ void number_locals(Function &fn) {
   read(read, fn.body);
 }
 
+void drop_input_descriptions(Graph &g) {
+  if (g.inputs.self) g.inputs.self = Expr();
+  std::vector<Expr>().swap(g.inputs.args);
+  Entries().swap(g.inputs.kwargs);
+}
+
 const ClassDecl *Graph::find_class(std::string_view n) const {
   auto it = class_index.find(n);
   return it == class_index.end() ? nullptr : &classes[it->second];

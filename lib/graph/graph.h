@@ -148,6 +148,11 @@ struct Graph {
   std::unordered_map<std::string, size_t, StrHash, std::equal_to<>> class_index, function_index;
 };
 
+// Frees the inputs' descriptions (Graph::inputs), keeping whether `self` is given (an empty
+// description): once the program is interpreted, nothing else reads them
+// (CompileOptions::interpreted).
+void drop_input_descriptions(Graph &g);
+
 // Classes that need no declaration: torch.nn modules with PyTorch's attribute names and forward
 // semantics, and the builtin containers usable with `new`.
 bool is_builtin_class(const std::string &name);

@@ -53,6 +53,15 @@ TEST_CASE("golden traces of every sample and behaviour case") {
     std::string sample = entry.path().stem().string();
     CAPTURE(sample);
     std::vector<OutputFile> files = compile_graph(load_graph(entry.path().string()), {});
+    // As the command line compiles: the inputs' descriptions freed once interpreted.
+    Graph g = load_graph(entry.path().string());
+    std::vector<OutputFile> dropped =
+        compile_graph(g, {.interpreted = [&g] { drop_input_descriptions(g); }});
+    CHECK(g.inputs.args.empty());
+    CHECK(g.inputs.kwargs.empty());
+    REQUIRE(dropped.size() == files.size());
+    for (size_t i = 0; i < files.size(); ++i)
+      CHECK(dropped[i].text == files[i].text);
     fs::path dir = source_dir / "tests/golden" / sample;
     for (const auto &f : files) {
       if (f.name == "thunderc_support.py") continue;
