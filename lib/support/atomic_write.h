@@ -49,7 +49,7 @@ private:
   void close_files();
 };
 
-// The files at once, through AtomicFiles. Creates `dir` when missing.
+// The files at once, through AtomicFiles (which creates `dir` when missing).
 void write_files_atomically(const std::string &dir,
                             const std::vector<std::pair<std::string, std::string>> &files);
 
