@@ -159,22 +159,32 @@ TEST_CASE("user errors: a recursion's repeated frames are printed once and count
         "  called from main, statement 3");
 }
 
+// For the tests of written files: a file's bytes, and its inode (not following a link).
+namespace {
+std::string read_file(const std::filesystem::path &p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+ino_t inode_of(const std::filesystem::path &p) {
+  struct stat st;
+  REQUIRE(::lstat(p.c_str(), &st) == 0);
+  return st.st_ino;
+}
+} // namespace
+
 // The targets are joined to the directory on strings, as std::filesystem::path would join them: a
 // directory given with or without its last '/' holds the same files, and errors name the target.
 TEST_CASE("write_files_atomically: into a directory named with or without a last '/'") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("thunderc_atomic_" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  auto read = [](const fs::path &p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
   write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}});
   write_files_atomically(dir.string() + "/", {{"b.py", "three"}});
-  CHECK(read(dir / "a.py") == "one");
-  CHECK(read(dir / "b.py") == "three");
+  CHECK(read_file(dir / "a.py") == "one");
+  CHECK(read_file(dir / "b.py") == "three");
   fs::create_directory(dir / "c.py");
   try {
     write_files_atomically(dir.string() + "/", {{"a.py", "four"}, {"c.py", "five"}});
@@ -183,7 +193,7 @@ TEST_CASE("write_files_atomically: into a directory named with or without a last
     CHECK(std::string(e.what()).find("cannot replace " + dir.string() + "/c.py: it is a directory") !=
           std::string::npos);
   }
-  CHECK(read(dir / "a.py") == "one");
+  CHECK(read_file(dir / "a.py") == "one");
   size_t entries = 0;
   for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir)) ++entries;
   CHECK(entries == 3); // a.py, b.py, c.py: no temporary left
@@ -196,28 +206,23 @@ TEST_CASE("write_files_atomically: a file with the same bytes is kept and dated 
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("thunderc_same_" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  auto inode = [](const fs::path &p) {
-    struct stat st;
-    REQUIRE(::lstat(p.c_str(), &st) == 0);
-    return st.st_ino;
-  };
   write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}, {"c.py", "three"}});
-  const auto a = inode(dir / "a.py"), b = inode(dir / "b.py");
+  const auto a = inode_of(dir / "a.py"), b = inode_of(dir / "b.py");
   const auto past = fs::file_time_type::clock::now() - std::chrono::hours(1);
   fs::last_write_time(dir / "a.py", past);
   fs::permissions(dir / "b.py", fs::perms::owner_read | fs::perms::owner_write);
   fs::remove(dir / "c.py");
   fs::create_symlink("a.py", dir / "c.py");
   write_files_atomically(dir.string(), {{"a.py", "one"}, {"b.py", "two"}, {"c.py", "one"}});
-  CHECK(inode(dir / "a.py") == a);
+  CHECK(inode_of(dir / "a.py") == a);
   CHECK(fs::last_write_time(dir / "a.py") > past + std::chrono::minutes(59));
-  CHECK(inode(dir / "b.py") != b); // mode 0600: rewritten
+  CHECK(inode_of(dir / "b.py") != b); // mode 0600: rewritten
   const auto mode = fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
                     fs::perms::others_read; // 0644
   CHECK((fs::status(dir / "b.py").permissions() & fs::perms::all) == mode);
   CHECK(fs::is_regular_file(fs::symlink_status(dir / "c.py"))); // the link is replaced by a file
   write_files_atomically(dir.string(), {{"a.py", "One"}});
-  CHECK(inode(dir / "a.py") != a);
+  CHECK(inode_of(dir / "a.py") != a);
   fs::remove_all(dir);
 }
 
@@ -230,17 +235,6 @@ TEST_CASE("AtomicFiles: files given in pieces") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("thunderc_pieces_" + std::to_string(::getpid()));
   fs::remove_all(dir);
-  auto read = [](const fs::path &p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  auto inode = [](const fs::path &p) {
-    struct stat st;
-    REQUIRE(::lstat(p.c_str(), &st) == 0);
-    return st.st_ino;
-  };
   auto write = [&](const std::string &name, const std::vector<std::string> &pieces,
                    bool commit = true) {
     AtomicFiles out(dir.string());
@@ -255,31 +249,31 @@ TEST_CASE("AtomicFiles: files given in pieces") {
     big[i] = char('a' + (i * 7 + i / 13) % 26);
   const std::string head = big.substr(0, 100000), tail = big.substr(100000);
   write("a.py", {head, tail});
-  REQUIRE(read(dir / "a.py") == big);
-  const auto kept = inode(dir / "a.py");
+  REQUIRE(read_file(dir / "a.py") == big);
+  const auto kept = inode_of(dir / "a.py");
   write("a.py", {big.substr(0, 70000), big.substr(70000, 1), big.substr(70001)});
-  CHECK(inode(dir / "a.py") == kept);
-  CHECK(read(dir / "a.py") == big);
+  CHECK(inode_of(dir / "a.py") == kept);
+  CHECK(read_file(dir / "a.py") == big);
 
   std::string later = big;
   later[150000] = '!'; // past the first 64 KiB compared, in the second piece
   write("a.py", {head, later.substr(100000)});
-  CHECK(inode(dir / "a.py") != kept);
-  CHECK(read(dir / "a.py") == later);
+  CHECK(inode_of(dir / "a.py") != kept);
+  CHECK(read_file(dir / "a.py") == later);
   std::string first = later;
   first[0] = '!';
   write("a.py", {first.substr(0, 10), first.substr(10)});
-  CHECK(read(dir / "a.py") == first);
+  CHECK(read_file(dir / "a.py") == first);
   write("a.py", {first.substr(0, 120000)}); // a prefix of the target
-  CHECK(read(dir / "a.py") == first.substr(0, 120000));
+  CHECK(read_file(dir / "a.py") == first.substr(0, 120000));
   write("a.py", {first.substr(0, 120000), "", "more"}); // the target is a prefix
-  CHECK(read(dir / "a.py") == first.substr(0, 120000) + "more");
+  CHECK(read_file(dir / "a.py") == first.substr(0, 120000) + "more");
 
-  const auto before = inode(dir / "a.py");
+  const auto before = inode_of(dir / "a.py");
   write("a.py", {"other"}, /*commit=*/false);
   write("b.py", {"new"}, /*commit=*/false);
-  CHECK(inode(dir / "a.py") == before);
-  CHECK(read(dir / "a.py") == first.substr(0, 120000) + "more");
+  CHECK(inode_of(dir / "a.py") == before);
+  CHECK(read_file(dir / "a.py") == first.substr(0, 120000) + "more");
   size_t entries = 0;
   for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir))
     ++entries;
